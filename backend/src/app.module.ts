@@ -1,0 +1,54 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ContentModule } from './modules/content/content.module';
+import { IdentityCallerResolver } from './modules/identity/identity-caller.resolver';
+import { IdentityOpsAccess } from './modules/identity/identity-ops-access';
+import { IdentityModule } from './modules/identity/identity.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
+import { PlantsModule } from './modules/plants/plants.module';
+import { TagsModule } from './modules/tags/tags.module';
+import { AccessModule } from './platform/access/access.module';
+import { AppConfig } from './platform/config/app-config';
+import { ConfigModule } from './platform/config/config.module';
+import { DatabaseModule } from './platform/database/database.module';
+import { HealthModule } from './platform/health/health.module';
+import { ImagesModule } from './platform/images/images.module';
+import { MailModule } from './platform/mail/mail.module';
+import { QueuesModule } from './platform/queues/queues.module';
+import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
+import type { ProcessRole } from './platform/queues/process-role';
+import { RedisModule } from './platform/redis/redis.module';
+import { SmsModule } from './platform/sms/sms.module';
+import { StorageModule } from './platform/storage/storage.module';
+
+/** The whole backend. The API and the worker load the same modules; the role decides what runs. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, role: ProcessRole): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        RedisModule,
+        QueuesModule.forRoot(role),
+        AccessModule.forRoot({
+          imports: [IdentityModule],
+          callerResolver: IdentityCallerResolver,
+          opsAccess: IdentityOpsAccess,
+        }),
+        // After AccessModule: global guards run in import order, and limits need the caller.
+        RateLimitModule,
+        MailModule,
+        SmsModule,
+        StorageModule,
+        ImagesModule,
+        HealthModule,
+        IdentityModule,
+        TagsModule,
+        ContentModule,
+        PlantsModule,
+        NotificationsModule,
+      ],
+    };
+  }
+}

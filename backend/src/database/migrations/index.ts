@@ -1,0 +1,11 @@
+// Every migration, in order. `npm run migration:generate -w @plantfolk/backend -- <Name>` appends here.
+import { Content1795317740979 } from './1795317740979-Content';
+import { Tags1795317618937 } from './1795317618937-Tags';
+import { Identity1795312449869 } from './1795312449869-Identity';
+import { Outbox1795308713069 } from './1795308713069-Outbox';
+export const migrations = [
+  Outbox1795308713069,
+  Identity1795312449869,
+  Tags1795317618937,
+  Content1795317740979,
+];

@@ -1,0 +1,265 @@
+import { applyDecorators, type Type as ClassType } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { EnumField, TextField, UuidField } from '../../../platform/http/fields';
+import { COMMENT_MAX } from '../entities/comment.entity';
+import { ALT_TEXT_MAX, MAX_PHOTOS_PER_POST } from '../entities/post-photo.entity';
+import {
+  POST_PRIVACIES,
+  POST_TEXT_MAX,
+  POST_TYPES,
+  type PostPrivacy,
+} from '../entities/post.entity';
+
+/** A list of nested objects, each validated as `type`. */
+export function NestedListField(
+  type: ClassType<unknown>,
+  options: { min?: number; max: number; description?: string },
+) {
+  return applyDecorators(
+    IsArray(),
+    ArrayMinSize(options.min ?? 0),
+    ArrayMaxSize(options.max),
+    ValidateNested({ each: true }),
+    Type(() => type),
+    ApiProperty({
+      type,
+      isArray: true,
+      minItems: options.min ?? 0,
+      maxItems: options.max,
+      description: options.description,
+    }),
+  );
+}
+
+/** A nested object validated as `type`. */
+export function NestedField(type: ClassType<unknown>, options: { description?: string } = {}) {
+  return applyDecorators(
+    ValidateNested(),
+    Type(() => type),
+    ApiProperty({ type, description: options.description }),
+  );
+}
+
+/** Tag names as typed; the tags module normalises them (at most 10 distinct per post). */
+export function TagNamesField() {
+  return applyDecorators(
+    IsArray(),
+    ArrayMaxSize(50),
+    IsString({ each: true }),
+    MaxLength(100, { each: true }),
+    ApiProperty({
+      type: String,
+      isArray: true,
+      maxItems: 10,
+      description: 'Tag names (normalised by the server; at most 10 distinct, else TOO_MANY_TAGS)',
+    }),
+  );
+}
+
+/** A post as its random id (`/post/{randomId}`) or its uuid. */
+export function PostKeyField(options: { description?: string; optional?: boolean } = {}) {
+  return TextField({
+    optional: options.optional,
+    max: 36,
+    pattern:
+      /^([0-9A-Za-z]{10}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/,
+    patternMessage: '$property must be a post random id or uuid',
+    description: options.description ?? 'The post: its random_id (or its uuid)',
+  });
+}
+
+// ---- responses ----
+
+export class ImageVariantDto {
+  @ApiProperty() width: number;
+  @ApiProperty() height: number;
+  @ApiProperty({ description: 'Image ref under /storage/v1/object/public/images/' }) ref: string;
+}
+
+export class PhotoDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ description: 'The stored image (largest rendition)' }) image_ref: string;
+  @ApiProperty({
+    type: [ImageVariantDto],
+    description: 'Ascending by width; the last is image_ref',
+  })
+  variants: ImageVariantDto[];
+  @ApiProperty() blurhash: string;
+  @ApiProperty() width: number;
+  @ApiProperty() height: number;
+  @ApiProperty({ type: String, nullable: true }) alt_text: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'A plant photo’s description' })
+  description: string | null;
+}
+
+export class TagRefDto {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty() name: string;
+}
+
+export class PlantDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) post_id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) species: string | null;
+  @ApiProperty() available: boolean;
+  @ApiProperty({ enum: ['Available', 'Not available'] }) availability:
+    'Available' | 'Not available';
+  @ApiProperty({ type: 'integer', nullable: true }) quantity: number | null;
+  @ApiProperty({ type: String, nullable: true }) swap_terms: string | null;
+  @ApiProperty() updated_at: string;
+}
+
+export class ContentItemDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ description: 'The public id: /post/{random_id}' }) random_id: string;
+  @ApiProperty({ enum: POST_TYPES }) type: string;
+  @ApiProperty({ format: 'uuid', description: 'The author (see responders)' }) user_id: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) page_id: string | null;
+  @ApiProperty() text: string;
+  @ApiProperty({ enum: POST_PRIVACIES }) privacy: string;
+  @ApiProperty({ type: [TagRefDto] }) tags: TagRefDto[];
+  @ApiProperty({ type: [PhotoDto] }) photos: PhotoDto[];
+  @ApiProperty({ type: PlantDto, nullable: true }) plant: PlantDto | null;
+  @ApiProperty() reaction_count: number;
+  @ApiProperty() comment_count: number;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) my_reaction_id: string | null;
+  @ApiProperty() created_at: string;
+  @ApiProperty() updated_at: string;
+  @ApiProperty({ description: 'What feeds sort by' }) bumped_at: string;
+}
+
+export class ContentItemPageDto {
+  @ApiProperty({ type: [ContentItemDto] }) items: ContentItemDto[];
+  @ApiProperty({ type: String, nullable: true, description: 'null: no more' })
+  next_cursor: string | null;
+}
+
+export class SinglePostDto {
+  @ApiProperty({ type: ContentItemDto }) post: ContentItemDto;
+}
+
+export class SiteCountsDto {
+  @ApiProperty({ description: 'Posts of every type the caller may see' }) posts: number;
+  @ApiProperty({ description: 'Plant listings the caller may see' }) plants: number;
+}
+
+export class ContentItemsDto {
+  @ApiProperty({ type: [ContentItemDto] }) contentItems: ContentItemDto[];
+  @ApiProperty({ type: SiteCountsDto }) counts: SiteCountsDto;
+  @ApiProperty({ type: String, nullable: true }) next_cursor: string | null;
+}
+
+export class CommentDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) post_id: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) parent_id: string | null;
+  @ApiProperty({ description: '0 on the post, parent level + 1 for a reply (≤ 6)' }) level: number;
+  @ApiProperty() content: string;
+  @ApiProperty({ format: 'uuid' }) user_id: string;
+  @ApiProperty() reaction_count: number;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) my_reaction_id: string | null;
+  @ApiProperty() created_at: string;
+}
+
+export class CommentPageDto {
+  @ApiProperty({ type: [CommentDto] }) items: CommentDto[];
+  @ApiProperty({ type: String, nullable: true }) next_cursor: string | null;
+}
+
+export class DeletedCommentsDto {
+  @ApiProperty({ type: [String], description: 'The comment and every reply under it' })
+  deleted: string[];
+}
+
+export class ReactionCreatedDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() reaction_count: number;
+}
+
+export class ReactionCountDto {
+  @ApiProperty() reaction_count: number;
+}
+
+export class UploadedPhotoDto {
+  @ApiProperty({ description: 'Name it in photos[].ref when saving the post (within 24 hours)' })
+  ref: string;
+  @ApiProperty({ type: [ImageVariantDto] }) variants: ImageVariantDto[];
+  @ApiProperty() blurhash: string;
+  @ApiProperty() width: number;
+  @ApiProperty() height: number;
+}
+
+export class PostDeletedDto {
+  @ApiProperty({ enum: [true] }) deleted: true;
+}
+
+// ---- requests ----
+
+export class PostPhotoInputDto {
+  @TextField({ max: 300, description: 'A ref from POST /api/iam/posts/photos' }) ref: string;
+  @TextField({ min: 0, max: ALT_TEXT_MAX, optional: true }) alt_text?: string;
+}
+
+export class NewPostDto {
+  @TextField({ min: 0, max: POST_TEXT_MAX, description: 'Text or at least one photo is needed' })
+  text: string;
+
+  @EnumField(POST_PRIVACIES) privacy: PostPrivacy;
+
+  @TagNamesField() tags: string[];
+
+  @NestedListField(PostPhotoInputDto, { max: MAX_PHOTOS_PER_POST })
+  photos: PostPhotoInputDto[];
+
+  @UuidField({ optional: true, description: 'Pages come later: must be absent or null for now' })
+  page_id?: string | null;
+}
+
+export class UpdateTextAndTagsDto {
+  @PostKeyField() postId: string;
+  @TextField({ min: 0, max: POST_TEXT_MAX }) text: string;
+  @TagNamesField() tags: string[];
+}
+
+export class UpdatePrivacyDto {
+  @PostKeyField() id: string;
+  @UuidField({ description: 'The caller' }) uuid: string;
+  @EnumField(POST_PRIVACIES) privacy: PostPrivacy;
+}
+
+export class DeletePostDto {
+  @PostKeyField() postId: string;
+  @UuidField({ description: 'The caller' }) userId: string;
+}
+
+export class NewCommentDto {
+  @PostKeyField() postId: string;
+  @TextField({ max: COMMENT_MAX }) content: string;
+  @UuidField({ optional: true, description: 'The comment this replies to' }) parentId?: string;
+}
+
+export class DeleteCommentDto {
+  @UuidField() id: string;
+  @UuidField({ description: 'The caller' }) uuid: string;
+}
+
+export class NewReactionDto {
+  @PostKeyField({ optional: true, description: 'Exactly one of postId and commentId' })
+  postId?: string;
+  @UuidField({ optional: true, description: 'Exactly one of postId and commentId' })
+  commentId?: string;
+}
+
+export class DeleteReactionDto {
+  @UuidField() id: string;
+}

@@ -1,0 +1,18 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { JobProcessor, type JobHandler } from '../../../platform/queues/job-processor.decorator';
+import type { PurgeUnattachedUploadsPayload } from '../../../platform/queues/job-registry';
+import { UploadsService } from '../uploads.service';
+
+/** Photos uploaded for a post that was never saved: removed after a day (rows, then files). */
+@Injectable()
+@JobProcessor('cleanup', 'purge-unattached-uploads')
+export class PurgeUnattachedUploadsJob implements JobHandler<PurgeUnattachedUploadsPayload> {
+  private readonly logger = new Logger('PurgeUnattachedUploads');
+
+  constructor(private readonly uploads: UploadsService) {}
+
+  async handle(): Promise<void> {
+    const removed = await this.uploads.purgeUnattached();
+    if (removed) this.logger.log(`Removed ${removed} unattached photo uploads`);
+  }
+}

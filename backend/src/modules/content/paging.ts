@@ -1,0 +1,70 @@
+import { PlatformErrors } from '../../platform/http/platform.errors';
+import { ContentErrors } from './content.errors';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 50;
+
+/** A position in a list: the sort time (full microsecond precision, as text) and the row id. */
+export interface Cursor {
+  at: string;
+  id: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/**
+ * Cursors are opaque to clients: base64url of `{bumped_at, id}` for posts and `{created_at, id}`
+ * for comments, the sort key of the last item sent.
+ */
+export function encodeCursor(field: 'bumped_at' | 'created_at', cursor: Cursor): string {
+  return Buffer.from(JSON.stringify({ [field]: cursor.at, id: cursor.id })).toString('base64url');
+}
+
+/** Undefined or empty → the first page; anything that is not a cursor we made → INVALID_CURSOR. */
+export function decodeCursor(field: 'bumped_at' | 'created_at', raw: unknown): Cursor | null {
+  if (raw === undefined || raw === null || raw === '' || raw === '0') return null;
+  if (typeof raw !== 'string' || raw.length > 200 || !/^[A-Za-z0-9_-]+$/.test(raw))
+    throw ContentErrors.INVALID_CURSOR();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw ContentErrors.INVALID_CURSOR();
+  }
+  const at = (parsed as Record<string, unknown> | null)?.[field];
+  const id = (parsed as Record<string, unknown> | null)?.id;
+  if (
+    typeof at !== 'string' ||
+    typeof id !== 'string' ||
+    !TIMESTAMP.test(at) ||
+    Number.isNaN(Date.parse(at)) ||
+    !UUID.test(id)
+  )
+    throw ContentErrors.INVALID_CURSOR();
+  return { at, id: id.toLowerCase() };
+}
+
+/** A page size from a path or query parameter: digits only, clamped to 1..50. */
+export function parseTake(raw: unknown, field = 'take'): number {
+  if (raw === undefined || raw === '') return DEFAULT_PAGE_SIZE;
+  if (typeof raw !== 'string' || !/^\d{1,6}$/.test(raw))
+    throw PlatformErrors.VALIDATION_FAILED([
+      { field, messages: [`${field} must be a whole number`] },
+    ]);
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Number(raw)));
+}
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The SQL expression of a timestamp column as the text a cursor carries (UTC, microseconds). */
+export function cursorTimeSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}

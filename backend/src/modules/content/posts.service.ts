@@ -1,0 +1,308 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Member } from '../../platform/access/current-caller.decorator';
+import { imageRefs, type ImageVariant } from '../../platform/images/image-pipeline.service';
+import { StorageService } from '../../platform/storage/storage.service';
+import { TagsService } from '../tags/tags.service';
+import type { ContentItem } from './content-item';
+import { ContentItemsService, postKeyQuery } from './content-items.service';
+import { ContentErrors } from './content.errors';
+import { pgErrorCode, UNIQUE_VIOLATION } from './db-errors';
+import type { PostPrivacy, PostType } from './entities/post.entity';
+import { newRandomId } from './random-id';
+import { UploadsService } from './uploads.service';
+import { canSee, mayEdit, viewerOf } from './visibility';
+
+export interface NewPostPhoto {
+  ref: string;
+  alt_text?: string | null;
+  description?: string | null;
+}
+
+export interface NewPostInput {
+  type: PostType;
+  text: string;
+  privacy: PostPrivacy;
+  tags: string[];
+  photos: NewPostPhoto[];
+  pageId?: string | null;
+}
+
+/** A post row locked for a change. */
+export interface LockedPost {
+  id: string;
+  user_id: string;
+  type: PostType;
+  privacy: PostPrivacy;
+  text: string;
+}
+
+/** Creating, editing and deleting posts; only the author (or an admin) changes a post. */
+@Injectable()
+export class PostsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly items: ContentItemsService,
+    private readonly uploads: UploadsService,
+    private readonly tags: TagsService,
+    private readonly storage: StorageService,
+  ) {}
+
+  async create(member: Member, input: Omit<NewPostInput, 'type'>): Promise<ContentItem> {
+    const id = await this.dataSource.transaction((manager) =>
+      this.createPost(manager, member.userId, { ...input, type: 'text/image' }),
+    );
+    return this.items.one(viewerOf(member), id);
+  }
+
+  /**
+   * Writes a post with its photos (the member's unattached uploads, now attached) and tags, in the
+   * caller's transaction. Returns the new post's id.
+   */
+  async createPost(manager: EntityManager, userId: string, input: NewPostInput): Promise<string> {
+    // Pages come with a later issue: no page can be named yet.
+    if (input.pageId) throw ContentErrors.PAGE_NOT_FOUND();
+    const text = input.text ?? '';
+    if (!text.trim() && !input.photos.length) throw ContentErrors.EMPTY_POST();
+
+    let id: string | undefined;
+    for (let attempt = 0; !id; attempt += 1) {
+      try {
+        // A savepoint: a random_id collision (about 1 in 10^17) must not abort the transaction.
+        id = await manager.transaction(async (inner) => {
+          const [row]: Array<{ id: string }> = await inner.query(
+            `INSERT INTO post (random_id, type, user_id, text, privacy)
+             VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+            [newRandomId(), input.type, userId, text, input.privacy],
+          );
+          return row.id;
+        });
+      } catch (error) {
+        if (pgErrorCode(error) !== UNIQUE_VIOLATION || attempt >= 3) throw error;
+      }
+    }
+
+    const uploads = await this.uploads.attach(
+      manager,
+      userId,
+      input.photos.map((photo) => photo.ref),
+    );
+    if (uploads.length) {
+      await manager.query(
+        `INSERT INTO post_photo (post_id, position, image_ref, variants, blurhash, width, height, alt_text, description)
+         SELECT $1, x.position, x.ref, x.variants, x.blurhash, x.width, x.height, x.alt_text, x.description
+           FROM jsonb_to_recordset($2::jsonb) AS x(position int, ref text, variants jsonb,
+                blurhash text, width int, height int, alt_text text, description text)`,
+        [
+          id,
+          JSON.stringify(
+            uploads.map((upload, position) => ({
+              ...upload,
+              position,
+              alt_text: blankToNull(input.photos[position].alt_text),
+              description: blankToNull(input.photos[position].description),
+            })),
+          ),
+        ],
+      );
+    }
+
+    const tags = await this.tags.resolveForPost(manager, input.tags, userId);
+    await this.linkTags(
+      manager,
+      id,
+      tags.map((tag) => tag.id),
+      input.privacy,
+    );
+    return id;
+  }
+
+  /**
+   * Finds a post by random id or uuid and locks it for a change by this member: POST_NOT_FOUND
+   * when the member cannot see it, NOT_THE_AUTHOR when they may see but not change it.
+   */
+  async lockForEdit(manager: EntityManager, member: Member, key: string): Promise<LockedPost> {
+    const query = postKeyQuery(key);
+    if (!query) throw ContentErrors.POST_NOT_FOUND();
+    const [post]: LockedPost[] = await manager.query(
+      `SELECT id, user_id, type, privacy, text FROM post
+        WHERE ${query.randomId !== undefined ? 'random_id' : 'id'} = $1 FOR NO KEY UPDATE`,
+      [query.randomId ?? query.postId],
+    );
+    const viewer = viewerOf(member);
+    if (!post || !canSee(viewer, { privacy: post.privacy, userId: post.user_id }))
+      throw ContentErrors.POST_NOT_FOUND();
+    if (!mayEdit(viewer, post.user_id)) throw ContentErrors.NOT_THE_AUTHOR();
+    return post;
+  }
+
+  async updateTextAndTags(
+    member: Member,
+    input: { postId: string; text: string; tags: string[] },
+  ): Promise<ContentItem> {
+    const id = await this.dataSource.transaction(async (manager) => {
+      const post = await this.lockForEdit(manager, member, input.postId);
+      if (post.type === 'text/image' && !input.text.trim()) {
+        const [{ photos }] = await manager.query(
+          'SELECT count(*)::int AS photos FROM post_photo WHERE post_id = $1',
+          [post.id],
+        );
+        if (!photos) throw ContentErrors.EMPTY_POST();
+      }
+      const tags = await this.tags.resolveForPost(manager, input.tags, member.userId);
+      await this.replaceTags(
+        manager,
+        post,
+        tags.map((tag) => tag.id),
+      );
+      await manager.query('UPDATE post SET text = $2 WHERE id = $1', [post.id, input.text]);
+      await this.bump(manager, post.id);
+      return post.id;
+    });
+    return this.items.one(viewerOf(member), id);
+  }
+
+  async updatePrivacy(
+    member: Member,
+    input: { id: string; uuid: string; privacy: PostPrivacy },
+  ): Promise<ContentItem> {
+    assertCaller(member, input.uuid);
+    const id = await this.dataSource.transaction(async (manager) => {
+      const post = await this.lockForEdit(manager, member, input.id);
+      await this.setPrivacy(manager, post, input.privacy);
+      await this.bump(manager, post.id);
+      return post.id;
+    });
+    return this.items.one(viewerOf(member), id);
+  }
+
+  /**
+   * Changes a locked post's privacy. Tags count public posts only, so moving in or out of
+   * 'public' moves the post's tags' counts too.
+   */
+  async setPrivacy(manager: EntityManager, post: LockedPost, privacy: PostPrivacy): Promise<void> {
+    if (post.privacy === privacy) return;
+    const wasPublic = post.privacy === 'public';
+    const isPublic = privacy === 'public';
+    await manager.query('UPDATE post SET privacy = $2 WHERE id = $1', [post.id, privacy]);
+    if (wasPublic !== isPublic)
+      await this.tags.adjustPostCounts(
+        manager,
+        await this.tagIdsOf(manager, post.id),
+        isPublic ? 1 : -1,
+      );
+    post.privacy = privacy;
+  }
+
+  /** Moves a post to the top of every feed ("edited just now"). */
+  async bump(manager: EntityManager, postId: string): Promise<void> {
+    await manager.query('UPDATE post SET updated_at = now(), bumped_at = now() WHERE id = $1', [
+      postId,
+    ]);
+  }
+
+  /** Deletes a post with its photos, comments, reactions and tag links; the files follow by job. */
+  async remove(
+    member: Member,
+    input: { postId: string; userId: string },
+  ): Promise<{ deleted: true }> {
+    assertCaller(member, input.userId);
+    await this.dataSource.transaction(async (manager) => {
+      const post = await this.lockForEdit(manager, member, input.postId);
+      await this.deleteLocked(manager, post);
+    });
+    return { deleted: true };
+  }
+
+  private async deleteLocked(manager: EntityManager, post: LockedPost): Promise<void> {
+    const photos: Array<{ image_ref: string; variants: ImageVariant[] }> = await manager.query(
+      'SELECT image_ref, variants FROM post_photo WHERE post_id = $1',
+      [post.id],
+    );
+    if (post.privacy === 'public')
+      await this.tags.adjustPostCounts(manager, await this.tagIdsOf(manager, post.id), -1);
+    const refs = photos.flatMap((photo) =>
+      imageRefs({ ref: photo.image_ref, variants: photo.variants }),
+    );
+    if (refs.length)
+      await manager.query('DELETE FROM uploaded_image WHERE ref = ANY($1::text[])', [refs]);
+    await manager.query('DELETE FROM post WHERE id = $1', [post.id]);
+    await this.storage.scheduleRemoval(refs, manager);
+  }
+
+  /** Sets each given photo's description and alt text (plant photos); unknown ids: UNKNOWN_PHOTO. */
+  async updatePhotoTexts(
+    manager: EntityManager,
+    postId: string,
+    photos: Array<{ id: string; description: string; alt_text?: string | null }>,
+  ): Promise<void> {
+    if (new Set(photos.map((photo) => photo.id)).size !== photos.length)
+      throw ContentErrors.DUPLICATE_PHOTO();
+    if (!photos.length) return;
+    const [updated]: [unknown[], number] = await manager.query(
+      `UPDATE post_photo ph
+          SET description = x.description,
+              alt_text = CASE WHEN x.set_alt THEN x.alt_text ELSE ph.alt_text END
+         FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, description text, alt_text text, set_alt boolean)
+        WHERE ph.id = x.id AND ph.post_id = $1
+        RETURNING ph.id`,
+      [
+        postId,
+        JSON.stringify(
+          photos.map((photo) => ({
+            id: photo.id,
+            description: blankToNull(photo.description),
+            alt_text: blankToNull(photo.alt_text),
+            set_alt: photo.alt_text !== undefined,
+          })),
+        ),
+      ],
+    );
+    if (updated.length !== photos.length) throw ContentErrors.UNKNOWN_PHOTO();
+  }
+
+  private async tagIdsOf(manager: EntityManager, postId: string): Promise<number[]> {
+    const rows: Array<{ tag_id: number }> = await manager.query(
+      'SELECT tag_id FROM post_tag WHERE post_id = $1',
+      [postId],
+    );
+    return rows.map((row) => row.tag_id);
+  }
+
+  private async linkTags(
+    manager: EntityManager,
+    postId: string,
+    tagIds: number[],
+    privacy: PostPrivacy,
+  ): Promise<void> {
+    if (!tagIds.length) return;
+    await manager.query(
+      'INSERT INTO post_tag (post_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
+      [postId, tagIds],
+    );
+    if (privacy === 'public') await this.tags.adjustPostCounts(manager, tagIds, 1);
+  }
+
+  private async replaceTags(manager: EntityManager, post: LockedPost, tagIds: number[]) {
+    const current = await this.tagIdsOf(manager, post.id);
+    const removed = current.filter((id) => !tagIds.includes(id));
+    const added = tagIds.filter((id) => !current.includes(id));
+    if (removed.length) {
+      await manager.query('DELETE FROM post_tag WHERE post_id = $1 AND tag_id = ANY($2::int[])', [
+        post.id,
+        removed,
+      ]);
+      if (post.privacy === 'public') await this.tags.adjustPostCounts(manager, removed, -1);
+    }
+    await this.linkTags(manager, post.id, added, post.privacy);
+  }
+}
+
+/** The `uuid`/`userId` a request names must be the caller's own. */
+export function assertCaller(member: Member, uuid: string): void {
+  if (uuid.toLowerCase() !== member.userId) throw ContentErrors.NOT_THE_AUTHOR();
+}
+
+function blankToNull(value: string | null | undefined): string | null {
+  return value === undefined || value === null || value.trim() === '' ? null : value;
+}

@@ -1,0 +1,258 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { MailService } from '../../platform/mail/mail.service';
+import { IdentityEmails } from './emails/identity-emails';
+import { EmailTokensService } from './email-tokens.service';
+import { UserAccount } from './entities/user-account.entity';
+import { HandlesService, isUniqueViolation } from './handles.service';
+import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES } from './identity.constants';
+import { IdentityErrors } from './identity.errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { stageOf } from './profile';
+import { SessionsService } from './sessions.service';
+
+export interface LocationInput {
+  suburb_city: string;
+  state: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface ProfileChanges extends Partial<LocationInput> {
+  username?: string;
+}
+
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+  endOtherSessions: boolean;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The rules of an account's life: sign up, verify, register, change, reset. */
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly mail: MailService,
+    private readonly emailTokens: EmailTokensService,
+    private readonly handles: HandlesService,
+    private readonly sessions: SessionsService,
+    @InjectRepository(UserAccount) private readonly users: Repository<UserAccount>,
+  ) {}
+
+  async findById(userId: string): Promise<UserAccount> {
+    const user = await this.users.findOne({ where: { id: userId } });
+    if (!user) throw IdentityErrors.USER_NOT_FOUND();
+    return user;
+  }
+
+  /** Creates the account and e-mails the verification link, both or neither. */
+  async signUp(email: string, password: string): Promise<UserAccount> {
+    const passwordHash = await hashPassword(password);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const user = await manager.save(
+          manager.create(UserAccount, { email: normalizeEmail(email), passwordHash }),
+        );
+        await this.sendVerificationLink(manager, user);
+        return user;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw IdentityErrors.EMAIL_TAKEN();
+      throw error;
+    }
+  }
+
+  /** The account for these credentials, or INVALID_CREDENTIALS (same answer and cost for unknown e-mails). */
+  async checkCredentials(email: string, password: string): Promise<UserAccount> {
+    const user = await this.users.findOne({ where: { email: normalizeEmail(email) } });
+    const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (!user || !valid) throw IdentityErrors.INVALID_CREDENTIALS();
+    return this.applyConfiguredAdmin(user);
+  }
+
+  /** Re-sends the verification link. Says nothing about whether the address exists. */
+  async resendVerification(email: string): Promise<void> {
+    const user = await this.users.findOne({ where: { email: normalizeEmail(email) } });
+    if (!user || user.emailVerifiedAt) return;
+    await this.dataSource.transaction((manager) => this.sendVerificationLink(manager, user));
+  }
+
+  async verifyEmail(token: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const userId = await this.emailTokens.consume(manager, token, 'verify-email');
+      if (!userId) throw IdentityErrors.INVALID_TOKEN();
+      const user = await manager.findOneOrFail(UserAccount, { where: { id: userId } });
+      if (user.emailVerifiedAt) return;
+      user.emailVerifiedAt = new Date();
+      user.isAdmin ||= this.config.adminEmails.has(user.email);
+      await manager.save(user);
+      await this.notifyAdminsOfNewMember(manager, user);
+    });
+  }
+
+  /** E-mails a reset link when the account exists. Says nothing about whether it does. */
+  async requestPasswordReset(email: string): Promise<void> {
+    const user = await this.users.findOne({ where: { email: normalizeEmail(email) } });
+    if (!user) return;
+    await this.dataSource.transaction(async (manager) => {
+      const token = await this.emailTokens.issue(
+        manager,
+        user.id,
+        'reset-password',
+        PASSWORD_RESET_TTL_MINUTES * 60_000,
+      );
+      await this.mail.queue(
+        user.email,
+        IdentityEmails.resetPassword(
+          this.mail.link(`/auth/reset?token=${encodeURIComponent(token)}`),
+        ),
+        manager,
+      );
+    });
+  }
+
+  isResetTokenValid(token: string): Promise<boolean> {
+    return this.emailTokens.isValid(this.dataSource.manager, token, 'reset-password');
+  }
+
+  /** Sets a new password from a reset link and ends every session: whoever had the old one is out. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.dataSource.transaction(async (manager) => {
+      const userId = await this.emailTokens.consume(manager, token, 'reset-password');
+      if (!userId) throw IdentityErrors.INVALID_TOKEN();
+      // Following the link proves the address, too.
+      await manager.query(
+        'UPDATE user_account SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1',
+        [userId, passwordHash],
+      );
+      await this.sessions.revokeAllForUser(userId, 'password reset', { manager });
+    });
+  }
+
+  /** Chooses the username and location: the step from verified to registered. */
+  async register(userId: string, username: string, location: LocationInput): Promise<UserAccount> {
+    return this.dataSource.transaction(async (manager) => {
+      const user = await manager.findOneOrFail(UserAccount, {
+        where: { id: userId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (stageOf(user) === 'registered') throw IdentityErrors.ALREADY_REGISTERED();
+      user.username = await this.handles.claim(manager, username, 'user', user.id);
+      applyLocation(user, location);
+      user.registeredAt = new Date();
+      return manager.save(user);
+    });
+  }
+
+  async updateProfile(userId: string, changes: ProfileChanges): Promise<UserAccount> {
+    return this.dataSource.transaction(async (manager) => {
+      const user = await manager.findOneOrFail(UserAccount, {
+        where: { id: userId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const touchesProfile = changes.username !== undefined || hasLocation(changes);
+      if (touchesProfile && stageOf(user) !== 'registered') throw IdentityErrors.NOT_REGISTERED();
+      if (
+        changes.username !== undefined &&
+        changes.username.trim().toLowerCase() !== user.username
+      ) {
+        const previous = user.username;
+        user.username = await this.handles.claim(manager, changes.username, 'user', user.id);
+        if (previous) await this.handles.release(manager, previous, user.id);
+      }
+      applyLocation(user, changes);
+      return manager.save(user);
+    });
+  }
+
+  async changePassword(
+    userId: string,
+    currentSessionId: string,
+    change: PasswordChange,
+  ): Promise<void> {
+    const user = await this.findById(userId);
+    if (!(await verifyPassword(user.passwordHash, change.currentPassword)))
+      throw IdentityErrors.WRONG_PASSWORD();
+    const passwordHash = await hashPassword(change.newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(UserAccount, { id: userId }, { passwordHash });
+      if (change.endOtherSessions) {
+        await this.sessions.revokeAllForUser(userId, 'password changed', {
+          except: currentSessionId,
+          manager,
+        });
+      }
+    });
+  }
+
+  async confirmPassword(userId: string, password: string): Promise<void> {
+    const user = await this.findById(userId);
+    if (!(await verifyPassword(user.passwordHash, password))) throw IdentityErrors.WRONG_PASSWORD();
+  }
+
+  private async sendVerificationLink(manager: EntityManager, user: UserAccount): Promise<void> {
+    const token = await this.emailTokens.issue(
+      manager,
+      user.id,
+      'verify-email',
+      EMAIL_VERIFICATION_TTL_HOURS * 3600_000,
+    );
+    await this.mail.queue(
+      user.email,
+      IdentityEmails.verifyEmail(
+        this.mail.link(`/auth/verifyemail?token=${encodeURIComponent(token)}`),
+      ),
+      manager,
+    );
+  }
+
+  private async notifyAdminsOfNewMember(
+    manager: EntityManager,
+    member: UserAccount,
+  ): Promise<void> {
+    const admins = await manager.find(UserAccount, {
+      where: { isAdmin: true },
+      select: { id: true, email: true },
+    });
+    const content = IdentityEmails.newVerifiedUser(
+      member.email,
+      this.mail.link('/admin/users/incomplete'),
+    );
+    for (const admin of admins) {
+      if (admin.id !== member.id) await this.mail.queue(admin.email, content, manager);
+    }
+  }
+
+  /** ADMIN_EMAILS names the deployment's admins; their verified accounts get the role on login. */
+  private async applyConfiguredAdmin(user: UserAccount): Promise<UserAccount> {
+    if (!user.isAdmin && user.emailVerifiedAt && this.config.adminEmails.has(user.email)) {
+      await this.users.update({ id: user.id }, { isAdmin: true });
+      user.isAdmin = true;
+    }
+    return user;
+  }
+}
+
+function hasLocation(changes: Partial<LocationInput>): boolean {
+  return ['suburb_city', 'state', 'country', 'latitude', 'longitude'].some(
+    (key) => changes[key as keyof LocationInput] !== undefined,
+  );
+}
+
+function applyLocation(user: UserAccount, location: Partial<LocationInput>): void {
+  if (location.suburb_city !== undefined) user.suburbCity = location.suburb_city.trim();
+  if (location.state !== undefined) user.state = location.state.trim();
+  if (location.country !== undefined) user.country = location.country.trim();
+  if (location.latitude !== undefined) user.latitude = location.latitude;
+  if (location.longitude !== undefined) user.longitude = location.longitude;
+}

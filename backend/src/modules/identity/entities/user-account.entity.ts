@@ -1,0 +1,80 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+
+/**
+ * A member's account. The registration stage is derived: no verified e-mail → signed up;
+ * verified but no username/location → verified; `registered_at` set → registered.
+ */
+@Entity('user_account')
+export class UserAccount {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** Stored lower-cased and trimmed. */
+  @Column('text', { unique: true })
+  email: string;
+
+  @Column('timestamptz', { nullable: true })
+  emailVerifiedAt: Date | null;
+
+  @Column('text')
+  passwordHash: string;
+
+  /** Lower-case handle; its uniqueness across users and pages is kept by the `handle` table. */
+  @Column('text', { nullable: true, unique: true })
+  username: string | null;
+
+  /** Image ref of the avatar (and its variants' refs, for cleanup). */
+  @Column('text', { nullable: true })
+  avatar: string | null;
+
+  @Column('text', { array: true, default: () => "'{}'" })
+  avatarVariants: string[];
+
+  @Column('text', { nullable: true })
+  avatarBlurhash: string | null;
+
+  @Column('text', { nullable: true })
+  suburbCity: string | null;
+
+  @Column('text', { nullable: true })
+  state: string | null;
+
+  @Column('text', { nullable: true })
+  country: string | null;
+
+  @Column('double precision', { nullable: true })
+  latitude: number | null;
+
+  @Column('double precision', { nullable: true })
+  longitude: number | null;
+
+  @Column('timestamptz', { nullable: true })
+  registeredAt: Date | null;
+
+  @Column('text', { nullable: true })
+  phoneNo: string | null;
+
+  @Column('timestamptz', { nullable: true })
+  phoneVerifiedAt: Date | null;
+
+  @Column('boolean', { default: false })
+  isTrusted: boolean;
+
+  @Column('boolean', { default: false })
+  isAdmin: boolean;
+
+  @Column('timestamptz', { nullable: true })
+  suspendedAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

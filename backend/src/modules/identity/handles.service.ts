@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { type EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { Handle, type HandleOwnerType } from './entities/handle.entity';
+import { RESERVED_HANDLES } from './identity.constants';
+import { IdentityErrors } from './identity.errors';
+
+export const HANDLE_PATTERN = /^[a-z0-9_]{3,30}$/;
+
+export function normalizeHandle(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    error instanceof QueryFailedError &&
+    (error.driverError as { code?: string } | undefined)?.code === '23505'
+  );
+}
+
+/**
+ * The shared namespace of usernames and page handles. Exported for the pages module, which claims
+ * page handles through it.
+ */
+@Injectable()
+export class HandlesService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Throws HANDLE_RESERVED for words the app uses as paths. Format is checked by the DTOs. */
+  assertAllowed(handle: string): void {
+    if (RESERVED_HANDLES.has(handle)) throw IdentityErrors.HANDLE_RESERVED();
+  }
+
+  async isAvailable(raw: string): Promise<boolean> {
+    const handle = normalizeHandle(raw);
+    if (!HANDLE_PATTERN.test(handle) || RESERVED_HANDLES.has(handle)) return false;
+    return !(await this.dataSource.manager.exists(Handle, { where: { handle } }));
+  }
+
+  /** Takes a handle inside the caller's transaction; HANDLE_TAKEN when someone holds it. */
+  async claim(
+    manager: EntityManager,
+    raw: string,
+    ownerType: HandleOwnerType,
+    ownerId: string,
+  ): Promise<string> {
+    const handle = normalizeHandle(raw);
+    this.assertAllowed(handle);
+    try {
+      // A savepoint, so a conflict does not poison the caller's transaction.
+      await manager.transaction((inner) => inner.insert(Handle, { handle, ownerType, ownerId }));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw IdentityErrors.HANDLE_TAKEN();
+      throw error;
+    }
+    return handle;
+  }
+
+  async release(manager: EntityManager, raw: string, ownerId: string): Promise<void> {
+    await manager.delete(Handle, { handle: normalizeHandle(raw), ownerId });
+  }
+}

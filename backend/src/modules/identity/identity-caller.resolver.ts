@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import type { Caller } from '../../platform/access/access-policy';
+import { CallerResolver } from '../../platform/access/caller-resolver';
+import { AccessTokens } from './access-tokens.service';
+import { stageOf } from './profile';
+
+interface CallerRow {
+  csrf_token: string;
+  email_verified_at: Date | null;
+  registered_at: Date | null;
+  is_trusted: boolean;
+  is_admin: boolean;
+  suspended_at: Date | null;
+}
+
+/**
+ * Bearer token → session → user, in one indexed query per request, so logging out, a revoked
+ * session or a deleted account take effect at once, not when the token expires.
+ */
+@Injectable()
+export class IdentityCallerResolver extends CallerResolver {
+  constructor(
+    private readonly tokens: AccessTokens,
+    private readonly dataSource: DataSource,
+  ) {
+    super();
+  }
+
+  async resolve(request: FastifyRequest): Promise<Caller> {
+    const header = request.headers.authorization;
+    if (!header) return { kind: 'guest' };
+    const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
+    const claims = match ? await this.tokens.verify(match[1]) : null;
+    if (!claims) return { kind: 'guest', rejectedToken: true };
+    return (
+      (await this.callerFor(claims.userId, claims.sessionId)) ?? {
+        kind: 'guest',
+        rejectedToken: true,
+      }
+    );
+  }
+
+  async callerFor(userId: string, sessionId: string): Promise<Caller | null> {
+    const rows: CallerRow[] = await this.dataSource.query(
+      `SELECT s.csrf_token, u.email_verified_at, u.registered_at, u.is_trusted, u.is_admin, u.suspended_at
+         FROM auth_session s JOIN user_account u ON u.id = s.user_id
+        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      [sessionId, userId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      kind: 'user',
+      userId,
+      sessionId,
+      csrfToken: row.csrf_token,
+      stage: stageOf({ emailVerifiedAt: row.email_verified_at, registeredAt: row.registered_at }),
+      trusted: row.is_trusted,
+      admin: row.is_admin,
+      suspended: Boolean(row.suspended_at),
+    };
+  }
+}

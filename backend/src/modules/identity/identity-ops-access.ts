@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { OpsAccess } from '../../platform/access/caller-resolver';
+import { AppConfig } from '../../platform/config/app-config';
+import { AccessTokens } from './access-tokens.service';
+import { IdentityCallerResolver } from './identity-caller.resolver';
+import { OPS_COOKIE } from './identity.constants';
+
+/**
+ * The queue dashboard is a plain page: the browser sends cookies, not the in-memory bearer token.
+ * An admin first asks the API for a short-lived ops cookie (POST /api/iam/admin/queue-dashboard-session);
+ * each dashboard request re-checks that its session is alive and still an admin's.
+ */
+@Injectable()
+export class IdentityOpsAccess extends OpsAccess {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly tokens: AccessTokens,
+    private readonly callers: IdentityCallerResolver,
+  ) {
+    super();
+  }
+
+  async canOpenDashboard(request: FastifyRequest): Promise<boolean> {
+    if (this.config.queueDashboardOpen && this.config.nodeEnv === 'development') return true;
+    const token = request.cookies?.[OPS_COOKIE];
+    const claims = token ? await this.tokens.verify(token, 'plantfolk-ops') : null;
+    if (!claims) return false;
+    const caller = await this.callers.callerFor(claims.userId, claims.sessionId);
+    return caller?.kind === 'user' && caller.admin && !caller.suspended;
+  }
+}

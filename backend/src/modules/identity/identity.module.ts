@@ -1,0 +1,81 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessTokens } from './access-tokens.service';
+import { AccountDeletionService } from './account-deletion.service';
+import { AccountsService } from './accounts.service';
+import { AuthFlowService } from './auth-flow.service';
+import { AuthnController } from './authn.controller';
+import { AvatarController } from './avatar.controller';
+import { AvatarService } from './avatar.service';
+import { EmailTokensService } from './email-tokens.service';
+import { AuthSession } from './entities/auth-session.entity';
+import { EmailToken } from './entities/email-token.entity';
+import { Handle } from './entities/handle.entity';
+import { PhoneVerification } from './entities/phone-verification.entity';
+import { RefreshToken } from './entities/refresh-token.entity';
+import { UserAccount } from './entities/user-account.entity';
+import { UserSettings } from './entities/user-settings.entity';
+import { HandlesService } from './handles.service';
+import { IdentityCallerResolver } from './identity-caller.resolver';
+import { IdentityOpsAccess } from './identity-ops-access';
+import { PurgeExpiredAuthJob } from './jobs/purge-expired-auth.job';
+import { LoginCodes } from './login-codes.service';
+import { MembersAdminController } from './members-admin.controller';
+import { MembersService } from './members.service';
+import { PasswordResetController } from './password-reset.controller';
+import { PhoneVerificationService } from './phone-verification.service';
+import { PublicUsersController } from './public-users.controller';
+import { SessionsService } from './sessions.service';
+import { UserSettingsService } from './user-settings.service';
+import { UsersController } from './users.controller';
+
+/**
+ * Accounts, sessions and who-is-calling. Other modules use the exported services: handles (pages
+ * share the namespace), member summaries, account deletion steps.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      UserAccount,
+      Handle,
+      AuthSession,
+      RefreshToken,
+      EmailToken,
+      PhoneVerification,
+      UserSettings,
+    ]),
+  ],
+  controllers: [
+    AuthnController,
+    PasswordResetController,
+    UsersController,
+    AvatarController,
+    MembersAdminController,
+    PublicUsersController,
+  ],
+  providers: [
+    AccessTokens,
+    AccountDeletionService,
+    AccountsService,
+    AuthFlowService,
+    AvatarService,
+    EmailTokensService,
+    HandlesService,
+    IdentityCallerResolver,
+    IdentityOpsAccess,
+    LoginCodes,
+    MembersService,
+    PhoneVerificationService,
+    PurgeExpiredAuthJob,
+    SessionsService,
+    UserSettingsService,
+  ],
+  exports: [
+    IdentityCallerResolver,
+    IdentityOpsAccess,
+    HandlesService,
+    MembersService,
+    AccountDeletionService,
+  ],
+})
+export class IdentityModule {}

@@ -1,0 +1,105 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Res,
+} from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Access } from '../../platform/access/access.decorator';
+import { CurrentMember, type Member } from '../../platform/access/current-caller.decorator';
+import { AppConfig } from '../../platform/config/app-config';
+import { ApiFailures, ApiSuccess } from '../../platform/openapi/api-envelope.decorators';
+import { AccountDeletionService } from './account-deletion.service';
+import { AuthFlowService } from './auth-flow.service';
+import { DeletedDto, OpsPassDto, PurgedDto, RevokedDto } from './dto/results.dto';
+import { AdminSessionDto, AdminUserDto, UpdateMemberRolesDto } from './dto/users.dto';
+import { setOpsCookie } from './http-client';
+import { IdentityErrors } from './identity.errors';
+import { MembersService } from './members.service';
+
+const UUID_V4 = new ParseUUIDPipe({ version: '4' });
+
+/** What admins do to accounts and sessions. */
+@ApiTags('admin')
+@Controller('api/iam')
+export class MembersAdminController {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly members: MembersService,
+    private readonly deletion: AccountDeletionService,
+    private readonly flow: AuthFlowService,
+  ) {}
+
+  @Put('users/:uuid')
+  @Access('admin-auth')
+  @ApiOperation({ summary: 'Grant or withdraw trust; suspend or reinstate a member' })
+  @ApiSuccess(AdminUserDto)
+  @ApiFailures(400, 404)
+  updateMember(
+    @CurrentMember() admin: Member,
+    @Param('uuid', UUID_V4) uuid: string,
+    @Body() body: UpdateMemberRolesDto,
+  ) {
+    return this.members.updateRoles(admin.userId, uuid, body);
+  }
+
+  @Delete('users/:uuid')
+  @Access('admin-auth')
+  @ApiOperation({ summary: 'Delete a member (same steps as deleting one’s own account)' })
+  @ApiSuccess(DeletedDto)
+  @ApiFailures(400, 404)
+  async deleteMember(@CurrentMember() admin: Member, @Param('uuid', UUID_V4) uuid: string) {
+    if (uuid === admin.userId) throw IdentityErrors.CANNOT_CHANGE_SELF();
+    await this.deletion.deleteAccount(uuid);
+    return { deleted: true };
+  }
+
+  @Get('refresh-tokens')
+  @Access('admin-auth')
+  @ApiOperation({ summary: 'Sessions (refresh-token chains), newest first' })
+  @ApiSuccess([AdminSessionDto])
+  listSessions() {
+    return this.members.listSessions();
+  }
+
+  @Delete('refresh-tokens')
+  @Access('admin-auth')
+  @ApiOperation({ summary: 'Remove ended sessions (expired, or revoked over 30 days ago)' })
+  @ApiSuccess(PurgedDto)
+  async purgeSessions() {
+    return { deleted: await this.members.purgeEndedSessions() };
+  }
+
+  @Delete('refresh-tokens/:id')
+  @Access('admin-auth')
+  @ApiOperation({ summary: 'End a session' })
+  @ApiSuccess(RevokedDto)
+  @ApiFailures(404)
+  async revokeSession(@Param('id', UUID_V4) id: string) {
+    await this.members.revokeSession(id, 'revoked by an admin');
+    return { revoked: true };
+  }
+
+  @Post('admin/queue-dashboard-session')
+  @HttpCode(200)
+  @Access('admin-auth')
+  @ApiOperation({
+    summary: 'Set the one-hour cookie that opens the queue dashboard at /admin/queues',
+  })
+  @ApiSuccess(OpsPassDto)
+  async openQueueDashboard(
+    @CurrentMember() admin: Member,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const pass = await this.flow.opsPass(admin.userId, admin.sessionId);
+    setOpsCookie(reply, pass.token, pass.expiresIn, this.config);
+    return { url: '/admin/queues' };
+  }
+}

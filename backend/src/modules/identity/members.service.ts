@@ -1,0 +1,188 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, IsNull, Not, Repository } from 'typeorm';
+import { decideAccess, type Caller } from '../../platform/access/access-policy';
+import { AuthSession } from './entities/auth-session.entity';
+import { UserAccount } from './entities/user-account.entity';
+import { IdentityErrors } from './identity.errors';
+import { stageOf, toUserSummary, type UserSummary } from './profile';
+import { SessionsService, toSummary, type SessionSummary } from './sessions.service';
+
+export const PERMISSION_NAMES = [
+  'trusted',
+  'admin',
+  'create-page',
+  'create-event',
+  'messaging',
+] as const;
+export type PermissionName = (typeof PERMISSION_NAMES)[number];
+
+export interface AdminUserView extends UserSummary {
+  email: string;
+  stage: ReturnType<typeof stageOf>;
+  trusted: boolean;
+  admin: boolean;
+  suspended: boolean;
+}
+
+export interface AdminSessionView extends SessionSummary {
+  revoked_at: string | null;
+  user: { uuid: string; email: string; username: string | null };
+}
+
+/** Looking members up, and what admins may change about them. */
+@Injectable()
+export class MembersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+    @InjectRepository(UserAccount) private readonly users: Repository<UserAccount>,
+    @InjectRepository(AuthSession) private readonly authSessions: Repository<AuthSession>,
+  ) {}
+
+  /** The public summary of a registered, active member (spec: get-user-by-uuid). */
+  async publicSummary(userId: string): Promise<UserSummary> {
+    const user = await this.users.findOne({
+      where: { id: userId, registeredAt: Not(IsNull()), suspendedAt: IsNull() },
+    });
+    if (!user) throw IdentityErrors.USER_NOT_FOUND();
+    return toUserSummary(user);
+  }
+
+  /** The public summary of a registered, active member by username (any case). */
+  async publicSummaryByUsername(username: string): Promise<UserSummary> {
+    const user = await this.users.findOne({
+      where: {
+        username: username.trim().toLowerCase(),
+        registeredAt: Not(IsNull()),
+        suspendedAt: IsNull(),
+      },
+    });
+    if (!user) throw IdentityErrors.USER_NOT_FOUND();
+    return toUserSummary(user);
+  }
+
+  /**
+   * Summaries of the given members in one query (the `responders` of a list), in no particular
+   * order; ids without an account are left out.
+   */
+  async summariesByIds(ids: readonly string[]): Promise<UserSummary[]> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return [];
+    const users = await this.users.find({
+      where: { id: In(unique) },
+      select: ['id', 'username', 'avatar', 'suburbCity', 'state', 'country'],
+    });
+    return users.map(toUserSummary);
+  }
+
+  /**
+   * Registered, active members whose location is within `radiusKm` of a point, nearest first (at
+   * most `limit`), with their distance in km. Uses the GiST index on ll_to_earth(lat, long).
+   */
+  async nearbyMembers(
+    point: { latitude: number; longitude: number },
+    radiusKm: number,
+    limit: number,
+  ): Promise<Array<{ userId: string; distanceKm: number }>> {
+    const rows: Array<{ id: string; distance_m: number }> = await this.dataSource.query(
+      `SELECT id, earth_distance(ll_to_earth($1, $2), ll_to_earth(latitude, longitude)) AS distance_m
+         FROM user_account
+        WHERE earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(latitude, longitude)
+          AND earth_distance(ll_to_earth($1, $2), ll_to_earth(latitude, longitude)) <= $3
+          AND registered_at IS NOT NULL AND suspended_at IS NULL
+        ORDER BY distance_m, id
+        LIMIT $4`,
+      [point.latitude, point.longitude, radiusKm * 1000, limit],
+    );
+    return rows.map((row) => ({ userId: row.id, distanceKm: Number(row.distance_m) / 1000 }));
+  }
+
+  /** Whether a member may do something; a member may ask about themselves, an admin about anyone. */
+  async permission(
+    asker: Extract<Caller, { kind: 'user' }>,
+    userId: string,
+    name: PermissionName,
+  ): Promise<boolean> {
+    if (asker.userId !== userId && !asker.admin) throw IdentityErrors.NOT_YOUR_ACCOUNT();
+    const user = await this.users.findOne({ where: { id: userId } });
+    if (!user) throw IdentityErrors.USER_NOT_FOUND();
+    const subject: Caller = {
+      kind: 'user',
+      userId: user.id,
+      sessionId: '',
+      csrfToken: '',
+      stage: stageOf(user),
+      trusted: user.isTrusted,
+      admin: user.isAdmin,
+      suspended: Boolean(user.suspendedAt),
+    };
+    switch (name) {
+      case 'trusted':
+        return user.isTrusted || user.isAdmin;
+      case 'admin':
+        return user.isAdmin;
+      case 'create-page':
+      case 'create-event':
+      case 'messaging':
+        return decideAccess('trusted-only', subject) === 'admit';
+    }
+  }
+
+  /** Grants or withdraws trust, suspends or reinstates. Admins cannot suspend or demote themselves. */
+  async updateRoles(
+    adminId: string,
+    userId: string,
+    changes: { trusted?: boolean; suspended?: boolean },
+  ): Promise<AdminUserView> {
+    if (adminId === userId && changes.suspended) throw IdentityErrors.CANNOT_CHANGE_SELF();
+    const user = await this.users.findOne({ where: { id: userId } });
+    if (!user) throw IdentityErrors.USER_NOT_FOUND();
+    if (changes.trusted !== undefined) user.isTrusted = changes.trusted;
+    if (changes.suspended !== undefined)
+      user.suspendedAt = changes.suspended ? (user.suspendedAt ?? new Date()) : null;
+    return toAdminView(await this.users.save(user));
+  }
+
+  async listSessions(): Promise<AdminSessionView[]> {
+    const rows = await this.authSessions.find({
+      relations: { user: true },
+      order: { createdAt: 'DESC' },
+      take: 500,
+    });
+    return rows.map((session) => ({
+      ...toSummary(session),
+      revoked_at: session.revokedAt?.toISOString() ?? null,
+      user: {
+        uuid: session.userId,
+        email: session.user?.email ?? '',
+        username: session.user?.username ?? null,
+      },
+    }));
+  }
+
+  async revokeSession(sessionId: string, reason: string): Promise<void> {
+    if (!(await this.sessions.revoke(sessionId, reason))) throw IdentityErrors.SESSION_NOT_FOUND();
+  }
+
+  async revokeOwnSession(userId: string, sessionId: string): Promise<void> {
+    const session = await this.authSessions.findOne({ where: { id: sessionId, userId } });
+    if (!session) throw IdentityErrors.SESSION_NOT_FOUND();
+    await this.sessions.revoke(sessionId, 'ended by the member');
+  }
+
+  purgeEndedSessions(): Promise<number> {
+    return this.sessions.purgeEnded();
+  }
+}
+
+export function toAdminView(user: UserAccount): AdminUserView {
+  return {
+    ...toUserSummary(user),
+    email: user.email,
+    stage: stageOf(user),
+    trusted: user.isTrusted,
+    admin: user.isAdmin,
+    suspended: Boolean(user.suspendedAt),
+  };
+}

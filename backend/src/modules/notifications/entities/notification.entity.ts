@@ -1,0 +1,72 @@
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { Comment } from '../../content/entities/comment.entity';
+import { Post } from '../../content/entities/post.entity';
+import { UserAccount } from '../../identity/entities/user-account.entity';
+
+export const NOTIFICATION_TYPES = ['reaction', 'comment', 'event', 'immutable'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Something a member should hear about. `dedupe_key` makes each notification's insert idempotent,
+ * so a job that runs twice (retries, a re-relayed outbox row) still leaves one row.
+ */
+@Entity('notification')
+@Index('notification_user_idx', ['userId', 'createdAt'])
+@Index('notification_actor_idx', ['actorId'])
+@Index('notification_post_idx', ['postId'])
+@Index('notification_comment_idx', ['commentId'])
+@Check('notification_type_chk', "type IN ('reaction', 'comment', 'event', 'immutable')")
+export class Notification {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** The recipient. */
+  @Column('uuid')
+  userId: string;
+
+  @ManyToOne(() => UserAccount, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserAccount;
+
+  @Column('text')
+  type: NotificationType;
+
+  @Column('uuid', { nullable: true })
+  actorId: string | null;
+
+  @ManyToOne(() => UserAccount, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'actor_id' })
+  actor?: UserAccount | null;
+
+  @Column('uuid', { nullable: true })
+  postId: string | null;
+
+  @ManyToOne(() => Post, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'post_id' })
+  post?: Post | null;
+
+  @Column('uuid', { nullable: true })
+  commentId: string | null;
+
+  @ManyToOne(() => Comment, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'comment_id' })
+  comment?: Comment | null;
+
+  @Column('boolean', { default: false })
+  seen: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column('text', { nullable: true, unique: true })
+  dedupeKey: string | null;
+}

@@ -1,0 +1,139 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import {
+  BooleanField,
+  EnumField,
+  NumberField,
+  TextField,
+  UuidField,
+} from '../../../platform/http/fields';
+import { UserSummaryDto } from '../../identity/dto/profile.dto';
+import {
+  ContentItemDto,
+  NestedField,
+  NestedListField,
+  PostKeyField,
+  TagNamesField,
+} from '../../content/dto/content.dto';
+import {
+  ALT_TEXT_MAX,
+  MAX_PHOTOS_PER_POST,
+  PHOTO_DESCRIPTION_MAX,
+} from '../../content/entities/post-photo.entity';
+import {
+  POST_PRIVACIES,
+  POST_TEXT_MAX,
+  type PostPrivacy,
+} from '../../content/entities/post.entity';
+import {
+  PLANT_NAME_MAX,
+  PLANT_SPECIES_MAX,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  SWAP_TERMS_MAX,
+} from '../entities/plant.entity';
+
+export const NEARBY_DEFAULT_RADIUS_KM = 25;
+export const NEARBY_MAX_RADIUS_KM = 200;
+
+function QuantityField() {
+  return applyDecorators(
+    IsOptional(),
+    IsInt(),
+    Min(QUANTITY_MIN),
+    Max(QUANTITY_MAX),
+    ApiPropertyOptional({
+      type: 'integer',
+      minimum: QUANTITY_MIN,
+      maximum: QUANTITY_MAX,
+      nullable: true,
+    }),
+  );
+}
+
+export class PlantDetailsInputDto {
+  @TextField({ max: PLANT_NAME_MAX }) name: string;
+  @TextField({ min: 0, max: PLANT_SPECIES_MAX, optional: true }) species?: string | null;
+  @BooleanField() available: boolean;
+  @QuantityField() quantity?: number | null;
+  @TextField({ min: 0, max: SWAP_TERMS_MAX, optional: true, description: 'e.g. "swap for a fern"' })
+  swap_terms?: string | null;
+}
+
+/** Only the fields given change; null clears an optional one. */
+export class PlantDetailsPatchDto {
+  @TextField({ max: PLANT_NAME_MAX, optional: true }) name?: string;
+  @TextField({ min: 0, max: PLANT_SPECIES_MAX, optional: true }) species?: string | null;
+  @BooleanField({ optional: true }) available?: boolean;
+  @QuantityField() quantity?: number | null;
+  @TextField({ min: 0, max: SWAP_TERMS_MAX, optional: true }) swap_terms?: string | null;
+}
+
+export class PlantPhotoInputDto {
+  @TextField({ max: 300, description: 'A ref from POST /api/iam/posts/photos' }) ref: string;
+  @TextField({ min: 0, max: ALT_TEXT_MAX, optional: true }) alt_text?: string;
+  @TextField({ min: 0, max: PHOTO_DESCRIPTION_MAX, optional: true }) description?: string;
+}
+
+export class NewPlantDto {
+  @TextField({ min: 0, max: POST_TEXT_MAX }) text: string;
+  @EnumField(POST_PRIVACIES) privacy: PostPrivacy;
+  @TagNamesField() tags: string[];
+  @NestedListField(PlantPhotoInputDto, { min: 1, max: MAX_PHOTOS_PER_POST })
+  photos: PlantPhotoInputDto[];
+  @NestedField(PlantDetailsInputDto) plant: PlantDetailsInputDto;
+}
+
+export class UpdatePlantDetailsDto {
+  @PostKeyField() postId: string;
+  @UuidField({ description: 'The caller' }) userId: string;
+  @NestedField(PlantDetailsPatchDto) plant: PlantDetailsPatchDto;
+  @EnumField(POST_PRIVACIES, { optional: true }) privacy?: PostPrivacy;
+}
+
+export class PlantPhotoTextDto {
+  @UuidField({ description: 'A photo of the listing' }) id: string;
+  @TextField({ min: 0, max: PHOTO_DESCRIPTION_MAX }) description: string;
+  @TextField({ min: 0, max: ALT_TEXT_MAX, optional: true }) alt_text?: string;
+}
+
+export class UpdatePlantPhotoDescriptionsDto {
+  @PostKeyField() id: string;
+  @UuidField({ description: 'The caller' }) uuid: string;
+  @NestedListField(PlantPhotoTextDto, { min: 1, max: MAX_PHOTOS_PER_POST })
+  plantPhotos: PlantPhotoTextDto[];
+}
+
+export class NearbyPlantsDto {
+  @UuidField({ optional: true, description: 'Leave out this member’s own listings' })
+  uuid?: string;
+  @NumberField({ min: -90, max: 90 }) latitude: number;
+  @NumberField({ min: -180, max: 180 }) longitude: number;
+  @NumberField({
+    min: 0.1,
+    max: NEARBY_MAX_RADIUS_KM,
+    optional: true,
+    description: `Default ${NEARBY_DEFAULT_RADIUS_KM}`,
+  })
+  radius_km?: number;
+}
+
+// ---- responses ----
+
+export class CountsDto {
+  @ApiProperty({ description: 'Posts of every type the viewer may see' }) posts: number;
+  @ApiProperty({ description: 'Plant listings the viewer may see' }) plantsAll: number;
+  @ApiProperty({ description: 'Of those, the available ones' }) plantsAvail: number;
+}
+
+export class UserOrPageBasicDto {
+  @ApiProperty({ enum: ['user'] }) kind: 'user';
+  @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
+  @ApiProperty({ type: CountsDto }) counts: CountsDto;
+}
+
+export class NearbyPlantDto extends ContentItemDto {
+  @ApiProperty({ description: 'Distance to the owner, rounded up to whole km' })
+  distance_km: number;
+}

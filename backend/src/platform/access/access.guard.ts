@@ -1,0 +1,75 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { defineErrors } from '../http/app-error';
+import { PlatformErrors } from '../http/platform.errors';
+import { type AccessPolicy, type Caller, decideAccess } from './access-policy';
+import { ACCESS_POLICY } from './access.decorator';
+import { CallerResolver } from './caller-resolver';
+import { csrfMatches, isMutation, takeCsrfToken } from './csrf';
+
+export const AccessErrors = defineErrors({
+  ACCOUNT_SUSPENDED: { status: 403, message: 'This account is suspended' },
+  NOT_PERMITTED: { status: 403, message: 'Your account cannot do this yet' },
+  NO_POLICY: { status: 403, message: 'This route has no access policy' },
+  INVALID_TOKEN: { status: 401, message: 'Your session has expired; please log in again' },
+  CSRF_FAILED: {
+    status: 403,
+    message: 'This request is missing its security token; please reload the page',
+  },
+});
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+/**
+ * The one global guard: resolves the caller, enforces the handler's declared policy, and for
+ * a logged-in caller's mutations checks the session's csrf_token.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly callers: CallerResolver,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    // Default deny. The boot audit makes this unreachable for controllers, but it must still fail closed.
+    if (!policy) throw AccessErrors.NO_POLICY();
+
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const caller = await this.callers.resolve(request);
+    request.caller = caller;
+    // A credential that fails is an error, not anonymity: the client should refresh or log in again.
+    if (caller.kind === 'guest' && caller.rejectedToken && policy !== 'none')
+      throw AccessErrors.INVALID_TOKEN();
+
+    switch (decideAccess(policy, caller)) {
+      case 'unauthenticated':
+        throw PlatformErrors.UNAUTHENTICATED();
+      case 'suspended':
+        throw AccessErrors.ACCOUNT_SUSPENDED();
+      case 'forbidden':
+        throw AccessErrors.NOT_PERMITTED();
+      case 'admit':
+        break;
+    }
+
+    const presented = takeCsrfToken(request);
+    if (
+      caller.kind === 'user' &&
+      isMutation(request.method) &&
+      !csrfMatches(presented, caller.csrfToken)
+    ) {
+      throw AccessErrors.CSRF_FAILED();
+    }
+    return true;
+  }
+}

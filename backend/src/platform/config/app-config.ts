@@ -1,0 +1,113 @@
+import { configSchema, type RawEnv } from './config.schema';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type ParsedEnv = ReturnType<typeof configSchema.parse>;
+
+/** The validated configuration, read once at boot. Inject it anywhere as `AppConfig`. */
+export class AppConfig {
+  readonly nodeEnv: ParsedEnv['NODE_ENV'];
+  readonly host: string;
+  readonly port: number;
+  readonly publicUrl: string;
+  readonly databaseUrl: string;
+  readonly redisUrl: string;
+  readonly redisPrefix: string;
+  readonly smtpUrl: string;
+  readonly mailFrom: string;
+  /** Where SMS go: the log (development) or an HTTP provider. The schema guarantees the http settings. */
+  readonly sms: { driver: 'log' } | { driver: 'http'; url: string; token: string; from: string };
+  readonly storage: {
+    driver: 'local' | 's3';
+    dir: string;
+    s3: {
+      endpoint?: string;
+      region: string;
+      bucket: string;
+      accessKey?: string;
+      secretKey?: string;
+      forcePathStyle: boolean;
+    };
+  };
+  readonly jwtSecret: string;
+  /** Whether this API process also runs the queue workers. */
+  readonly workers: 'inline' | 'off';
+  readonly corsOrigins: string[];
+  readonly trustProxy: boolean | number | string[];
+  readonly logLevel: ParsedEnv['LOG_LEVEL'];
+  readonly bodyLimitBytes: number;
+  readonly queueDashboardOpen: boolean;
+  /** Lower-cased. */
+  readonly adminEmails: ReadonlySet<string>;
+  readonly version: string;
+
+  private constructor(env: ParsedEnv, version: string) {
+    this.nodeEnv = env.NODE_ENV;
+    this.host = env.HOST;
+    this.port = env.PORT;
+    this.publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
+    this.databaseUrl = env.DATABASE_URL;
+    this.redisUrl = env.REDIS_URL;
+    this.redisPrefix = env.REDIS_PREFIX;
+    this.smtpUrl = env.SMTP_URL;
+    this.mailFrom = env.MAIL_FROM;
+    this.sms =
+      (env.SMS_DRIVER ?? (env.NODE_ENV === 'production' ? 'http' : 'log')) === 'http'
+        ? {
+            driver: 'http',
+            url: env.SMS_HTTP_URL as string,
+            token: env.SMS_HTTP_TOKEN as string,
+            from: env.SMS_FROM as string,
+          }
+        : { driver: 'log' };
+    this.storage = {
+      driver: env.STORAGE_DRIVER,
+      dir: env.STORAGE_DIR,
+      s3: {
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION,
+        bucket: env.S3_BUCKET,
+        accessKey: env.S3_ACCESS_KEY,
+        secretKey: env.S3_SECRET_KEY,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      },
+    };
+    this.jwtSecret = env.JWT_SECRET;
+    this.workers = env.WORKERS ?? (env.NODE_ENV === 'development' ? 'inline' : 'off');
+    this.corsOrigins = env.CORS_ORIGINS ?? [new URL(this.publicUrl).origin];
+    this.trustProxy = env.TRUST_PROXY;
+    this.logLevel = env.LOG_LEVEL;
+    this.bodyLimitBytes = env.BODY_LIMIT_BYTES;
+    this.queueDashboardOpen = env.QUEUE_DASHBOARD_OPEN;
+    this.adminEmails = new Set(env.ADMIN_EMAILS.map((email) => email.toLowerCase()));
+    this.version = version;
+  }
+
+  get isProduction(): boolean {
+    return this.nodeEnv === 'production';
+  }
+
+  /** Validates the raw environment; throws a ConfigError naming every bad variable. */
+  static fromEnv(raw: RawEnv, version = '0.0.0'): AppConfig {
+    // An empty string means "not set", as it does in docker-compose files and shells.
+    const cleaned = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
+    const result = configSchema.safeParse(cleaned);
+    if (!result.success) {
+      const problems = result.error.issues.map((issue) => {
+        const name = issue.path.join('.') || 'environment';
+        const message =
+          issue.code === 'invalid_type' && cleaned[name] === undefined
+            ? 'is required'
+            : issue.message;
+        return `${name}: ${message}`;
+      });
+      throw new ConfigError(problems);
+    }
+    return new AppConfig(result.data, version);
+  }
+}

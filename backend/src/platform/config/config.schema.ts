@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const urlWithProtocol = (protocols: string[], example: string) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL like ${example}`);
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+/**
+ * Trust proxy: "false", a hop count ("1") or a comma list of addresses/CIDRs.
+ * It decides which X-Forwarded-For entries are believed, so a client cannot spoof its address.
+ */
+const trustProxy = z.string().transform((value): boolean | number | string[] => {
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((item) => item.trim());
+});
+
+/** Every environment variable the backend reads. Nothing else in the code reads process.env. */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: urlWithProtocol(['http:', 'https:'], 'https://plantfolk.example').default(
+      'http://localhost:3000',
+    ),
+    DATABASE_URL: urlWithProtocol(
+      ['postgres:', 'postgresql:'],
+      'postgres://user:pass@host:5432/db',
+    ),
+    REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, _ and -')
+      .default('plantfolk'),
+    SMTP_URL: urlWithProtocol(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example:587'),
+    MAIL_FROM: z.string().min(3).default('Plantfolk <no-reply@plantfolk.local>'),
+    /** `log` writes texts to the log (development); `http` posts them to a provider. */
+    SMS_DRIVER: z.enum(['log', 'http']).optional(),
+    SMS_HTTP_URL: urlWithProtocol(
+      ['http:', 'https:'],
+      'https://sms.example/v1/messages',
+    ).optional(),
+    SMS_HTTP_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+    /** An E.164 number or an alphanumeric sender id of at most 11 characters. */
+    SMS_FROM: z
+      .string()
+      .regex(
+        /^(\+[1-9]\d{7,14}|[A-Za-z0-9][A-Za-z0-9 ]{0,10})$/,
+        'must be an E.164 number like +61400000000 or a sender name of at most 11 letters and digits',
+      )
+      .optional(),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    STORAGE_DIR: z.string().min(1).default('.data/storage'),
+    S3_ENDPOINT: urlWithProtocol(['http:', 'https:'], 'https://s3.example.com').optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(3).default('images'),
+    S3_ACCESS_KEY: z.string().min(1).optional(),
+    S3_SECRET_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+    WORKERS: z.enum(['inline', 'off']).optional(),
+    CORS_ORIGINS: commaList.optional(),
+    TRUST_PROXY: trustProxy.default(false),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(50 * 1024 * 1024)
+      .default(1024 * 1024),
+    QUEUE_DASHBOARD_OPEN: booleanFlag.default(false),
+    /** Accounts with these e-mail addresses are admins (how a deployment gets its first admin). */
+    ADMIN_EMAILS: commaList.default([]),
+  })
+  .superRefine((env, ctx) => {
+    // The log driver would put every verification code into the logs, so production refuses it.
+    const smsDriver = env.SMS_DRIVER ?? (env.NODE_ENV === 'production' ? 'http' : 'log');
+    if (env.SMS_DRIVER === 'log' && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_DRIVER'],
+        message: 'may not be log when NODE_ENV=production (it writes codes to the logs); use http',
+      });
+    }
+    if (smsDriver === 'http') {
+      for (const key of ['SMS_HTTP_URL', 'SMS_HTTP_TOKEN', 'SMS_FROM'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message:
+              env.SMS_DRIVER === 'http'
+                ? 'is required when SMS_DRIVER=http'
+                : 'is required in production (SMS_DRIVER defaults to http there)',
+          });
+      }
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when STORAGE_DRIVER=s3',
+          });
+      }
+    }
+    if (env.QUEUE_DASHBOARD_OPEN && env.NODE_ENV !== 'development') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['QUEUE_DASHBOARD_OPEN'],
+        message: 'may only be true when NODE_ENV=development',
+      });
+    }
+    for (const origin of env.CORS_ORIGINS ?? []) {
+      if (!/^https?:\/\/[^/]+$/.test(origin)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CORS_ORIGINS'],
+          message: `"${origin}" is not an origin like https://app.example`,
+        });
+      }
+    }
+  });
+
+export type RawEnv = Record<string, string | undefined>;

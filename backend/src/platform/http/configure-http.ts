@@ -1,0 +1,75 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Reflector } from '@nestjs/core';
+import { SwaggerModule } from '@nestjs/swagger';
+import { AppConfig } from '../config/app-config';
+import { registerMultipart } from '../images/uploads';
+import { buildOpenApiDocument } from '../openapi/openapi-document';
+import { mountQueueDashboard } from '../queues/queue-dashboard';
+import { AllExceptionsFilter } from './all-exceptions.filter';
+import { EnvelopeInterceptor } from './envelope.interceptor';
+import { createValidationPipe } from './validation';
+
+const ALLOWED_HEADERS = [
+  'content-type',
+  'authorization',
+  'client-platform',
+  'x-csrf-token',
+  'x-request-id',
+];
+
+/** Everything HTTP-wide: headers, CORS, envelope, errors, validation, docs, the queue dashboard. */
+export async function configureHttp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Cookies carry only the refresh token (httpOnly) and the short-lived ops-dashboard pass.
+  await app.register(cookie);
+
+  await app.register(helmet, {
+    // The API serves JSON, images and two small HTML tools (API docs, queue dashboard).
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    strictTransportSecurity: config.isProduction,
+  });
+
+  // Uploads (avatars, post and plant photos): 10 MB per file, only on routes marked AcceptsUpload.
+  await registerMultipart(app);
+
+  const allowed = new Set(config.corsOrigins);
+  app.enableCors({
+    origin: (origin, callback) => callback(null, !origin || allowed.has(origin)),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ALLOWED_HEADERS,
+    exposedHeaders: ['x-request-id', 'retry-after'],
+    maxAge: 600,
+  });
+
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
+
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app, config.version), {
+    jsonDocumentUrl: 'api/docs-json',
+    customSiteTitle: 'Plantfolk API',
+  });
+  await mountQueueDashboard(app);
+}

@@ -1,0 +1,100 @@
+import { type LoggerService } from '@nestjs/common';
+import pino, { type Logger, type LoggerOptions } from 'pino';
+
+/** Query parameters whose values must never reach a log line. */
+const SECRET_QUERY_PARAMS =
+  /([?&](?:token|code|code_verifier|password|csrf_token|refresh_token)=)[^&]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[REDACTED]');
+}
+
+export function createLoggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    base: { service: 'plantfolk-api' },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.newPassword',
+        '*.token',
+        '*.accessToken',
+        '*.refreshToken',
+        '*.csrf_token',
+        '*.code_verifier',
+        '*.secret',
+        '*.jwtSecret',
+      ],
+      censor: '[REDACTED]',
+    },
+    serializers: {
+      // Headers are left out of request logs on purpose; the redact paths cover other shapes.
+      req: (req: { method?: string; url?: string; ip?: string }) => ({
+        method: req.method,
+        url: typeof req.url === 'string' ? redactUrl(req.url) : undefined,
+        remoteAddress: req.ip,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: pino.stdSerializers.err,
+    },
+  };
+}
+
+export function createLogger(level: string): Logger {
+  return pino(createLoggerOptions(level));
+}
+
+/** Nest's boot chatter (one line per module and route) is useful only when debugging. */
+const CHATTY_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+]);
+
+/** Routes Nest's own log calls into the same pino logger as the request logs. */
+export class NestPinoLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, ...rest: unknown[]) {
+    const context = rest[rest.length - 1];
+    this.write(
+      typeof context === 'string' && CHATTY_CONTEXTS.has(context) ? 'debug' : 'info',
+      message,
+      rest,
+    );
+  }
+  error(message: unknown, ...rest: unknown[]) {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]) {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]) {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]) {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]) {
+    this.write('fatal', message, rest);
+  }
+
+  private write(level: pino.Level, message: unknown, rest: unknown[]) {
+    // Nest passes the context (class name) last, and for errors a stack before it.
+    const context = typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
+    const stack =
+      typeof rest[0] === 'string' && level === 'error' ? (rest.shift() as string) : undefined;
+    if (message instanceof Error) {
+      this.logger[level]({ context, err: message }, message.message);
+    } else if (typeof message === 'object' && message !== null) {
+      this.logger[level]({ context, ...message });
+    } else {
+      this.logger[level]({ context, ...(stack ? { stack } : {}) }, String(message));
+    }
+  }
+}

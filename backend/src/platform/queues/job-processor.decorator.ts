@@ -1,0 +1,25 @@
+import { SetMetadata } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import type { JobData, JobName, QueueName } from './job-registry';
+
+export const JOB_PROCESSOR = 'plantfolk:job-processor';
+
+export interface JobProcessorMeta {
+  queue: QueueName;
+  name: string;
+}
+
+/** What a processor class implements: one `handle` for one job of one queue. */
+export interface JobHandler<Data> {
+  handle(data: Data, job: Job<Data>): Promise<void>;
+}
+
+/**
+ * Marks a provider as the processor of one declared job. The class must accept that job's payload:
+ * `@JobProcessor('email', 'send-email') class SendEmailJob implements JobHandler<SendEmailPayload>`.
+ */
+export function JobProcessor<Q extends QueueName, N extends JobName<Q>>(queue: Q, name: N) {
+  return <T extends abstract new (...args: never[]) => JobHandler<JobData<Q, N>>>(target: T) => {
+    SetMetadata(JOB_PROCESSOR, { queue, name } satisfies JobProcessorMeta)(target);
+  };
+}

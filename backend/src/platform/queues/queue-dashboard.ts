@@ -1,0 +1,40 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import { OpsAccess } from '../access/caller-resolver';
+import { errorEnvelope } from '../http/envelope';
+import { JobQueue } from './job-queue.service';
+
+export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+/** Mounts bull-board on the API's Fastify instance, open to whom OpsAccess admits. */
+export async function mountQueueDashboard(app: NestFastifyApplication): Promise<void> {
+  const jobs = app.get(JobQueue);
+  const access = app.get(OpsAccess);
+  const serverAdapter = new BullBoardFastifyAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: jobs.all().map((queue) => new BullMQAdapter(queue)),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Plantfolk queues' } },
+  });
+
+  await app.register(
+    async (scope: FastifyInstance) => {
+      scope.addHook('onRequest', async (request, reply) => {
+        if (!(await access.canOpenDashboard(request))) {
+          return reply
+            .status(403)
+            .header('cache-control', 'no-store')
+            .send(
+              errorEnvelope('QUEUE_DASHBOARD_CLOSED', 'The queue dashboard is open to admins only'),
+            );
+        }
+      });
+      await scope.register(serverAdapter.registerPlugin());
+    },
+    { prefix: QUEUE_DASHBOARD_PATH },
+  );
+}

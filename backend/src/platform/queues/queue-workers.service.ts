@@ -1,0 +1,115 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DiscoveryService, Reflector } from '@nestjs/core';
+import { type Job, Worker } from 'bullmq';
+import { AppConfig } from '../config/app-config';
+import { RedisService } from '../redis/redis.service';
+import { JOB_PROCESSOR, type JobHandler, type JobProcessorMeta } from './job-processor.decorator';
+import { declaredJobs, QUEUE_NAMES, QUEUE_SETTINGS, type QueueName } from './job-registry';
+import { bullPrefix } from './job-queue.service';
+import { PROCESS_ROLE, type ProcessRole } from './process-role';
+
+type Handlers = Map<string, JobHandler<unknown>>;
+
+/**
+ * Finds the processor of every declared job at boot (refusing to start when one is missing or
+ * doubled) and, in the worker process or with WORKERS=inline, consumes the queues.
+ */
+@Injectable()
+export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Queues');
+  private readonly workers: Worker[] = [];
+  private handlers = new Map<QueueName, Handlers>();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly reflector: Reflector,
+    private readonly redis: RedisService,
+    private readonly config: AppConfig,
+    @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
+  ) {}
+
+  get running(): boolean {
+    return this.role === 'worker' || this.config.workers === 'inline';
+  }
+
+  async onApplicationBootstrap() {
+    this.handlers = this.collectHandlers();
+    if (!this.running) return;
+    for (const queue of QUEUE_NAMES) {
+      const handlers = this.handlers.get(queue);
+      if (handlers?.size) this.workers.push(this.startWorker(queue, handlers));
+    }
+    this.logger.log(`Consuming queues: ${this.workers.map((worker) => worker.name).join(', ')}`);
+  }
+
+  private collectHandlers(): Map<QueueName, Handlers> {
+    const found = new Map<QueueName, Handlers>(QUEUE_NAMES.map((queue) => [queue, new Map()]));
+    const problems: string[] = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      if (!wrapper.metatype || !wrapper.instance) continue;
+      const meta = this.reflector.get<JobProcessorMeta | undefined>(
+        JOB_PROCESSOR,
+        wrapper.metatype,
+      );
+      if (!meta) continue;
+      const handlers = found.get(meta.queue);
+      if (!handlers)
+        problems.push(`${wrapper.metatype.name} processes unknown queue "${meta.queue}"`);
+      else if (handlers.has(meta.name))
+        problems.push(`job "${meta.queue}/${meta.name}" has two processors`);
+      else handlers.set(meta.name, wrapper.instance as JobHandler<unknown>);
+    }
+    const declared = new Set(declaredJobs().map(({ queue, name }) => `${queue}/${name}`));
+    for (const key of declared) {
+      const [queue, name] = key.split('/') as [QueueName, string];
+      if (!found.get(queue)?.has(name)) problems.push(`job "${key}" has no processor`);
+    }
+    for (const [queue, handlers] of found) {
+      for (const name of handlers.keys()) {
+        if (!declared.has(`${queue}/${name}`))
+          problems.push(`job "${queue}/${name}" is not declared in the job registry`);
+      }
+    }
+    if (problems.length)
+      throw new Error(
+        `Refusing to start: queue jobs are not wired.\n  - ${problems.join('\n  - ')}`,
+      );
+    return found;
+  }
+
+  private startWorker(queue: QueueName, handlers: Handlers): Worker {
+    const worker = new Worker(
+      queue,
+      async (job: Job) => {
+        const handler = handlers.get(job.name);
+        if (!handler) throw new Error(`No processor for job "${queue}/${job.name}"`);
+        await handler.handle(job.data, job);
+      },
+      {
+        connection: this.redis.connectForQueues('worker'),
+        prefix: bullPrefix(this.redis.key()),
+        concurrency: QUEUE_SETTINGS[queue].concurrency,
+      },
+    );
+    worker.on('failed', (job, error) => {
+      const attempts = job?.opts.attempts ?? 1;
+      const final = (job?.attemptsMade ?? attempts) >= attempts;
+      this.logger[final ? 'error' : 'warn'](
+        `Job ${queue}/${job?.name} (${job?.id}) failed${final ? ' for good' : ', will retry'}: ${error.message}`,
+      );
+    });
+    worker.on('error', (error) => this.logger.warn(`Worker "${queue}" error: ${error.message}`));
+    return worker;
+  }
+
+  async beforeApplicationShutdown() {
+    // Let jobs in progress finish; their locks would otherwise expire and they would run twice.
+    await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+}

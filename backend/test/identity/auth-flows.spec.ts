@@ -1,0 +1,375 @@
+import { mailTo, testSmtpUrl, uniqueAddress } from '../support/mailbox';
+import { cookieFrom, createMember, pkcePair } from '../support/members';
+import { eventually, startTestApp, type TestApp } from '../support/test-app';
+
+const PASSWORD = 'a-fine-long-password';
+
+async function linkTokenFrom(address: string, path: string): Promise<string> {
+  const [mail] = await eventually(async () => {
+    const messages = await mailTo(address);
+    expect(messages.length).toBeGreaterThan(0);
+    return messages;
+  });
+  const match = new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=([A-Za-z0-9_%-]+)`).exec(
+    mail.text,
+  );
+  if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
+  return decodeURIComponent(match[1]);
+}
+
+describe('identity: sign-up, verification, registration, login, reset', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { WORKERS: 'inline', SMTP_URL: testSmtpUrl() } });
+  });
+  afterAll(() => t.close());
+
+  function exchange(code: string, verifier: string) {
+    return t
+      .http()
+      .post('/api/iam/authn/refresh')
+      .send({ grant_type: 'authorization_code', code, code_verifier: verifier });
+  }
+
+  async function logIn(email: string, password: string) {
+    const pkce = pkcePair();
+    const login = await t
+      .http()
+      .post('/api/iam/authn/login')
+      .send({ email, password, code_challenge: pkce.challenge, code_challenge_method: 'S256' });
+    return { login, pkce };
+  }
+
+  it('takes a new member from sign-up to registered', async () => {
+    const email = uniqueAddress('newbie');
+    const pkce = pkcePair();
+    const signup = await t
+      .http()
+      .post('/api/iam/authn/signup')
+      .send({
+        email,
+        password: PASSWORD,
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+      })
+      .expect(201);
+    const session = await exchange(signup.body.data.code, pkce.verifier).expect(200);
+    expect(session.body.data.user).toMatchObject({
+      email,
+      stage: 'signed-up',
+      email_verified: false,
+      username: null,
+    });
+    expect(cookieFrom(session, 'pf_refresh')).toBeTruthy();
+    const setCookie = String(session.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/Path=\/api\/iam\/authn/);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const auth = {
+      authorization: `Bearer ${session.body.data.access_token}`,
+      'x-csrf-token': session.body.data.user.csrf_token,
+    };
+
+    // Not verified yet: registration is refused.
+    await t.http().post('/api/iam/authn/register').set(auth).send({}).expect(403);
+
+    const token = await linkTokenFrom(email, '/auth/verifyemail');
+    await t.http().post('/api/iam/authn/verifyemailtoken').send({ token }).expect(200);
+    await t.http().post('/api/iam/authn/verifyemailtoken').send({ token }).expect(400);
+    const verified = await t.http().get('/api/iam/authn/profile').set(auth).expect(200);
+    expect(verified.body.data.stage).toBe('verified');
+
+    const registered = await t
+      .http()
+      .post('/api/iam/authn/register')
+      .set(auth)
+      .send({
+        username: 'Fern_Lover',
+        suburb_city: 'Fitzroy North',
+        state: 'Victoria',
+        country: 'Australia',
+        latitude: -37.78,
+        longitude: 144.98,
+      })
+      .expect(200);
+    expect(registered.body.data).toMatchObject({
+      stage: 'registered',
+      username: 'fern_lover',
+      suburb_city: 'Fitzroy North',
+      location: { latitude: -37.78, longitude: 144.98 },
+    });
+    const summary = await t
+      .http()
+      .get(`/api/user/get-user-by-uuid/${registered.body.data.uuid}`)
+      .expect(200);
+    expect(summary.body.data).toEqual({
+      uuid: registered.body.data.uuid,
+      username: 'fern_lover',
+      avatar: null,
+      suburb_city: 'Fitzroy North',
+      state: 'Victoria',
+      country: 'Australia',
+    });
+  });
+
+  it('refuses a taken e-mail address', async () => {
+    const member = await createMember(t, 'registered');
+    const pkce = pkcePair();
+    const response = await t
+      .http()
+      .post('/api/iam/authn/signup')
+      .send({
+        email: member.email.toUpperCase(),
+        password: PASSWORD,
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+      })
+      .expect(409);
+    expect(response.body.error.code).toBe('EMAIL_TAKEN');
+  });
+
+  it.each([
+    ['an array', ['a@b.co', 'c@d.co']],
+    ['an object', { to: 'a@b.co' }],
+    ['a list in a string', 'a@b.co, c@d.co'],
+  ])('refuses an e-mail field given %s', async (_label, email) => {
+    const response = await t.http().post('/api/iam/authn/reset').send({ email }).expect(400);
+    expect(response.body.error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('accepts passwords of 8 to 256 characters and compares all of them', async () => {
+    const pkce = pkcePair();
+    const body = (password: string) => ({
+      email: uniqueAddress(),
+      password,
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    });
+    await t.http().post('/api/iam/authn/signup').send(body('short77')).expect(400);
+    await t
+      .http()
+      .post('/api/iam/authn/signup')
+      .send(body('x'.repeat(257)))
+      .expect(400);
+    const long = `${'p'.repeat(255)}A`;
+    const account = body(long);
+    await t.http().post('/api/iam/authn/signup').send(account).expect(201);
+    // Only the last character differs: a truncating hash would accept it.
+    const wrong = await logIn(account.email, `${'p'.repeat(255)}B`);
+    expect(wrong.login.status).toBe(401);
+    const right = await logIn(account.email, long);
+    expect(right.login.status).toBe(200);
+  });
+
+  describe('PKCE login', () => {
+    it('issues a session only for the right verifier, once', async () => {
+      const member = await createMember(t, 'registered');
+      const { login, pkce } = await logIn(member.email, member.password);
+      expect(login.status).toBe(200);
+      const wrongVerifier = await exchange(login.body.data.code, pkcePair().verifier).expect(400);
+      expect(wrongVerifier.body.error.code).toBe('INVALID_GRANT');
+      expect(cookieFrom(wrongVerifier, 'pf_refresh')).toBeUndefined();
+      // The code was spent by the failed attempt: the right verifier cannot use it any more.
+      await exchange(login.body.data.code, pkce.verifier).expect(400);
+
+      const again = await logIn(member.email, member.password);
+      const session = await exchange(again.login.body.data.code, again.pkce.verifier).expect(200);
+      expect(session.body.data).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
+      await exchange(again.login.body.data.code, again.pkce.verifier).expect(400);
+    });
+
+    it('refuses an expired code', async () => {
+      const member = await createMember(t, 'registered');
+      const { login, pkce } = await logIn(member.email, member.password);
+      const { RedisService } = await import('../../src/platform/redis/redis.service');
+      const redis = t.app.get(RedisService);
+      const keys = await redis.client.keys(redis.key('login-code', '*'));
+      await Promise.all(keys.map((key) => redis.client.pexpire(key, 1)));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await exchange(login.body.data.code, pkce.verifier).expect(400);
+    });
+
+    it('answers a wrong password and an unknown e-mail alike', async () => {
+      const member = await createMember(t, 'registered');
+      const wrongPassword = await logIn(member.email, 'not the password');
+      const unknown = await logIn(uniqueAddress('nobody'), 'not the password');
+      expect(wrongPassword.login.status).toBe(401);
+      expect(unknown.login.body).toEqual(wrongPassword.login.body);
+    });
+
+    it('refuses a challenge method other than S256', async () => {
+      const member = await createMember(t, 'registered');
+      await t
+        .http()
+        .post('/api/iam/authn/login')
+        .send({
+          email: member.email,
+          password: member.password,
+          code_challenge: pkcePair().challenge,
+          code_challenge_method: 'plain',
+        })
+        .expect(400);
+    });
+  });
+
+  describe('password reset', () => {
+    it('resets through the e-mailed link, once, and ends every session', async () => {
+      const member = await createMember(t, 'registered', { email: uniqueAddress('forgetful') });
+      await t
+        .http()
+        .post('/api/iam/authn/reset')
+        .send({ email: member.email })
+        .expect(200, { status: 'success', data: { sent: true } });
+      const token = await linkTokenFrom(member.email, '/auth/reset');
+      await t.http().post('/api/iam/authn/verifyreset').send({ token }).expect(200);
+      await t.http().post('/api/iam/pwreset/verify').send({ token }).expect(200);
+      await t
+        .http()
+        .put('/api/iam/pwreset/update')
+        .send({ token, password: 'brand-new-password' })
+        .expect(200);
+      await t
+        .http()
+        .put('/api/iam/pwreset/update')
+        .send({ token, password: 'another-password' })
+        .expect(400);
+      await t.http().post('/api/iam/authn/verifyreset').send({ token }).expect(400);
+
+      expect((await logIn(member.email, member.password)).login.status).toBe(401);
+      expect((await logIn(member.email, 'brand-new-password')).login.status).toBe(200);
+      const old = await t.http().get('/api/iam/authn/profile').set(member.headers).expect(401);
+      expect(old.body.error.code).toBe('INVALID_TOKEN');
+    });
+
+    it('answers the same for an unknown address and sends nothing', async () => {
+      const nobody = uniqueAddress('nobody');
+      await t
+        .http()
+        .post('/api/iam/authn/reset')
+        .send({ email: nobody })
+        .expect(200, { status: 'success', data: { sent: true } });
+      await t
+        .http()
+        .post('/api/iam/authn/verifyemail')
+        .send({ email: nobody })
+        .expect(200, { status: 'success', data: { sent: true } });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await mailTo(nobody)).toEqual([]);
+    });
+  });
+
+  describe('registration rules', () => {
+    const location = {
+      suburb_city: 'Carlton',
+      state: 'Victoria',
+      country: 'Australia',
+      latitude: -37.8,
+      longitude: 144.96,
+    };
+
+    it('refuses reserved words and taken names', async () => {
+      const member = await createMember(t, 'verified');
+      const reserved = await t
+        .http()
+        .post('/api/iam/authn/register')
+        .set(member.headers)
+        .send({ username: 'Events', ...location })
+        .expect(400);
+      expect(reserved.body.error.code).toBe('HANDLE_RESERVED');
+      const other = await createMember(t, 'registered');
+      const taken = await t
+        .http()
+        .post('/api/iam/authn/register')
+        .set(member.headers)
+        .send({ username: other.username!.toUpperCase(), ...location })
+        .expect(409);
+      expect(taken.body.error.code).toBe('HANDLE_TAKEN');
+    });
+
+    it('refuses place names with characters other than letters and spaces', async () => {
+      const member = await createMember(t, 'verified');
+      const response = await t
+        .http()
+        .post('/api/iam/authn/register')
+        .set(member.headers)
+        .send({ username: 'valid_name', ...location, suburb_city: 'Carlton<script>' })
+        .expect(400);
+      expect(response.body.error.details).toEqual([
+        { field: 'suburb_city', messages: ['suburb_city may contain only letters and spaces'] },
+      ]);
+    });
+
+    it('frees the old username when it changes', async () => {
+      const member = await createMember(t, 'registered');
+      await t
+        .http()
+        .put('/api/iam/authn/update')
+        .set(member.headers)
+        .send({ username: `${member.username}_2` })
+        .expect(200);
+      const other = await createMember(t, 'verified');
+      await t
+        .http()
+        .post('/api/iam/authn/register')
+        .set(other.headers)
+        .send({ username: member.username, ...location })
+        .expect(200);
+    });
+  });
+
+  describe('password change', () => {
+    it('needs the current password and can end the other sessions', async () => {
+      const member = await createMember(t, 'registered');
+      const otherDevice = await logIn(member.email, member.password);
+      const other = await exchange(
+        otherDevice.login.body.data.code,
+        otherDevice.pkce.verifier,
+      ).expect(200);
+      const otherAuth = { authorization: `Bearer ${other.body.data.access_token}` };
+
+      const wrong = await t
+        .http()
+        .put('/api/iam/authn/update')
+        .set(member.headers)
+        .send({ current_password: 'nope-nope', new_password: 'second-password' })
+        .expect(400);
+      expect(wrong.body.error.code).toBe('WRONG_PASSWORD');
+      await t
+        .http()
+        .put('/api/iam/authn/update')
+        .set(member.headers)
+        .send({
+          current_password: member.password,
+          new_password: 'second-password',
+          end_other_sessions: true,
+        })
+        .expect(200);
+      await t.http().get('/api/iam/authn/profile').set(member.headers).expect(200);
+      await t.http().get('/api/iam/authn/profile').set(otherAuth).expect(401);
+      expect((await logIn(member.email, 'second-password')).login.status).toBe(200);
+    });
+  });
+
+  describe('sessions', () => {
+    it('lists and ends the member’s own sessions only', async () => {
+      const member = await createMember(t, 'registered');
+      const stranger = await createMember(t, 'registered');
+      const list = await t.http().get('/api/iam/authn/sessions').set(member.headers).expect(200);
+      expect(list.body.data).toEqual([
+        expect.objectContaining({ id: member.sessionId, current: true }),
+      ]);
+      await t
+        .http()
+        .delete(`/api/iam/authn/sessions/${stranger.sessionId}`)
+        .set(member.headers)
+        .expect(404);
+      await t.http().get('/api/iam/authn/profile').set(stranger.headers).expect(200);
+      await t
+        .http()
+        .delete(`/api/iam/authn/sessions/${member.sessionId}`)
+        .set(member.headers)
+        .expect(200);
+      await t.http().get('/api/iam/authn/profile').set(member.headers).expect(401);
+    });
+  });
+});

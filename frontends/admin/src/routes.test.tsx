@@ -1,0 +1,93 @@
+import { renderRoutes } from '@plantfolk/ui/testing';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from './routes';
+
+function answerHealthWith(response: () => Promise<Response>) {
+  const fetchMock = vi.fn<typeof fetch>(response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+
+describe('admin routes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('registers only the routes it implements', () => {
+    expect(routes.map((route) => route.path)).toEqual(['/admin']);
+  });
+
+  it('shows live PostgreSQL, Redis and version from GET /api/health', async () => {
+    const fetchMock = answerHealthWith(() =>
+      json({
+        status: 'success',
+        data: { status: 'ok', postgres: 'up', redis: 'up', version: '0.1.0' },
+      }),
+    );
+    renderRoutes(routes, '/admin');
+
+    const status = await screen.findByTestId('system-status');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/health');
+    expect(within(status).getByText('Reachable')).toBeInTheDocument();
+    expect(within(status).getAllByText('Up')).toHaveLength(2);
+    expect(within(status).getByText('0.1.0')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('names the component that is down when the API answers 503', async () => {
+    answerHealthWith(() =>
+      json(
+        {
+          status: 'error',
+          error: {
+            code: 'DEPENDENCY_DOWN',
+            message: 'Redis is not answering',
+            details: { postgres: 'up', redis: 'down' },
+          },
+        },
+        503,
+      ),
+    );
+    renderRoutes(routes, '/admin');
+
+    expect(await screen.findByText('Redis is not answering')).toBeInTheDocument();
+    const status = screen.getByTestId('system-status');
+    expect(within(status).getByText('Up')).toBeInTheDocument();
+    expect(within(status).getByText('Down')).toBeInTheDocument();
+  });
+
+  it('says plainly when the API cannot be reached', async () => {
+    answerHealthWith(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderRoutes(routes, '/admin');
+
+    expect(
+      await screen.findByText('The API is unreachable', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('system-status')).getByText('Unreachable'),
+    ).toBeInTheDocument();
+  });
+
+  it('links to the API docs and the queue dashboard as full pages', async () => {
+    answerHealthWith(() =>
+      json({
+        status: 'success',
+        data: { status: 'ok', postgres: 'up', redis: 'up', version: '1' },
+      }),
+    );
+    renderRoutes(routes, '/admin');
+
+    expect(await screen.findByRole('link', { name: /API documentation/ })).toHaveAttribute(
+      'href',
+      '/api/docs',
+    );
+    expect(screen.getByRole('link', { name: /Queue dashboard/ })).toHaveAttribute(
+      'href',
+      '/admin/queues',
+    );
+  });
+});

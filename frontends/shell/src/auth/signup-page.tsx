@@ -1,0 +1,119 @@
+import { useSession } from '@plantfolk/session';
+import {
+  Anchor,
+  Button,
+  FormAlert,
+  IconUserPlus,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  useForm,
+} from '@plantfolk/ui';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { destinationAfterLogin, safeRedirectPath } from '../access/safe-redirect';
+import { useSessionClient } from '../app/shell-context';
+import { AuthScreen } from './auth-screen';
+import {
+  confirmationProblem,
+  emailProblem,
+  MIN_PASSWORD_LENGTH,
+  newPasswordProblem,
+} from './credential-rules';
+
+/** `/auth/signup`: creates the account, signs it in, then asks to confirm the e-mail address. */
+export function SignupPage() {
+  const sessionClient = useSessionClient();
+  const [params] = useSearchParams();
+  const redirect = safeRedirectPath(params.get('redirect'));
+  const loggedIn = useSession((state) => state.loggedIn);
+  const user = useSession((state) => state.user);
+  const form = useForm({
+    initialValues: { email: '', password: '', confirmation: '' },
+    validate: (values) => ({
+      email: emailProblem(values.email),
+      password: newPasswordProblem(values.password),
+      confirmation: confirmationProblem(values.password, values.confirmation),
+    }),
+    fieldForCode: { EMAIL_TAKEN: 'email' },
+    messageForCode: {
+      EMAIL_TAKEN: 'An account already uses this e-mail address. Log in, or reset its password.',
+    },
+  });
+
+  // A new account starts at "signed up": the next stop is confirming the e-mail address.
+  if (loggedIn === true && user) {
+    return (
+      <Navigate
+        to={user.stage === 'registered' ? (redirect ?? '/') : destinationAfterLogin(user, null)}
+        replace
+      />
+    );
+  }
+
+  const loginLink = redirect
+    ? `/auth/login?redirect=${encodeURIComponent(redirect)}`
+    : '/auth/login';
+
+  return (
+    <AuthScreen
+      title="Create your account"
+      description="Share cuttings, find plant swaps and meet the plant lovers near you."
+      icon={IconUserPlus}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to={loginLink} fw={600}>
+            Log in
+          </Anchor>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={form.onSubmit(async ({ email, password }) => {
+          await sessionClient.signup({ email: email.trim(), password });
+        })}
+      >
+        <Stack gap="md">
+          <FormAlert message={form.formError} />
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            description="We send a link to this address to confirm it is yours."
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description={`At least ${MIN_PASSWORD_LENGTH} characters. A few words you can remember work well.`}
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Repeat the password"
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('confirmation')}
+          />
+          <Button type="submit" size="md" loading={form.submitting} fullWidth>
+            Create account
+          </Button>
+          <Text size="xs" c="dimmed">
+            By creating an account you agree to the{' '}
+            <Anchor component={Link} to="/docs/terms-of-use" size="xs">
+              terms of use
+            </Anchor>{' '}
+            and the{' '}
+            <Anchor component={Link} to="/docs/privacy-policy" size="xs">
+              privacy policy
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </form>
+    </AuthScreen>
+  );
+}

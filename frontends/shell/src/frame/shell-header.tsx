@@ -1,0 +1,90 @@
+import { useSession } from '@plantfolk/session';
+import {
+  AppHeader,
+  BrandLogo,
+  Burger,
+  Button,
+  ColorModeToggle,
+  Drawer,
+  requestFeedReload,
+  Skeleton,
+  useDisclosure,
+} from '@plantfolk/ui';
+import { Link, useLocation, useNavigation } from 'react-router';
+import { AccountMenu } from './account-menu';
+import { MainNavigation } from './main-navigation';
+
+export function ShellHeader() {
+  const [menuOpened, menu] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const busy = useNavigation().state !== 'idle';
+
+  // The logo on the home page means "show me what's new": the feed reloads.
+  const onLogoClick = () => {
+    if (pathname === '/') requestFeedReload();
+  };
+
+  return (
+    <>
+      <AppHeader
+        busy={busy}
+        start={
+          <>
+            <Burger
+              className="pf-only-compact"
+              opened={menuOpened}
+              onClick={menu.toggle}
+              size="sm"
+              aria-label={menuOpened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={menuOpened}
+              aria-controls="pf-mobile-navigation"
+            />
+            <BrandLogo onClick={onLogoClick} collapsible />
+          </>
+        }
+        end={
+          <>
+            <ColorModeToggle />
+            <AccountActions />
+          </>
+        }
+      />
+      <Drawer
+        id="pf-mobile-navigation"
+        opened={menuOpened}
+        onClose={menu.close}
+        title="Navigation"
+        size="xs"
+      >
+        <nav aria-label="Main">
+          <MainNavigation onNavigate={menu.close} />
+        </nav>
+      </Drawer>
+    </>
+  );
+}
+
+function AccountActions() {
+  const { loggedIn, user } = useSession();
+  const { pathname, search } = useLocation();
+  if (loggedIn === 'unknown') {
+    return <Skeleton height={36} width={36} circle aria-label="Loading your account" />;
+  }
+  if (loggedIn === true && user) return <AccountMenu user={user} />;
+  // From a page worth coming back to, the login brings the visitor back to it.
+  const back = pathname.startsWith('/auth/') || pathname === '/' ? '' : pathname + search;
+  return (
+    <>
+      <Button
+        component={Link}
+        to={back ? `/auth/login?redirect=${encodeURIComponent(back)}` : '/auth/login'}
+        variant="default"
+      >
+        Log in
+      </Button>
+      <Button component={Link} to="/join" className="pf-hide-compact">
+        Join
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * URL patterns of the shell's tables (ownership, access): literal segments, `:handle` (one
+ * segment that is not a reserved word), `:name` (any one segment), and a trailing `*` (one or
+ * more further segments).
+ */
+export interface CompiledPattern {
+  segments: string[];
+  wildcard: boolean;
+}
+
+export const splitPath = (path: string) => path.split('/').filter(Boolean);
+
+export function compilePattern(pattern: string): CompiledPattern {
+  const segments = splitPath(pattern);
+  const wildcard = segments.at(-1) === '*';
+  return { segments: wildcard ? segments.slice(0, -1) : segments, wildcard };
+}
+
+export function matchesPattern(
+  { segments, wildcard }: CompiledPattern,
+  pathSegments: string[],
+  reservedWords: ReadonlySet<string>,
+): boolean {
+  if (wildcard ? pathSegments.length <= segments.length : pathSegments.length !== segments.length) {
+    return false;
+  }
+  return segments.every((segment, index) => {
+    const actual = pathSegments[index] as string;
+    if (segment === ':handle') return !reservedWords.has(actual.toLowerCase());
+    if (segment.startsWith(':')) return true;
+    return segment === actual;
+  });
+}

@@ -1,0 +1,225 @@
+import { createFakeApi, fail, fakeProfile, ok, type FakeApi } from '@plantfolk/api-client/testing';
+import { sessionStore } from '@plantfolk/session';
+import type { RemoteModule } from '@plantfolk/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderShell } from '../testing/render-shell';
+import { signedIn } from '../testing/session-fixtures';
+
+const fern = fakeProfile();
+const social: RemoteModule = { routes: [{ path: '/', element: <h1>Your feed</h1> }] };
+
+const defaultSettings = {
+  email_on_message: true,
+  email_on_comment: true,
+  email_on_event: true,
+  show_in_nearby: true,
+  distance_unit: 'km',
+};
+
+const sessions = [
+  {
+    id: 's-current',
+    created_at: '2025-03-01T09:00:00.000Z',
+    last_used_at: new Date().toISOString(),
+    expires_at: '2026-04-05T09:00:00.000Z',
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36',
+    ip: '203.0.113.7',
+    current: true,
+  },
+  {
+    id: 's-phone',
+    created_at: '2025-02-01T09:00:00.000Z',
+    last_used_at: null,
+    expires_at: '2026-03-08T09:00:00.000Z',
+    user_agent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1',
+    ip: '198.51.100.4',
+    current: false,
+  },
+];
+
+function settingsApi(): FakeApi {
+  return createFakeApi()
+    .on('GET', '/api/iam/authn/sessions', ok(sessions))
+    .on('GET', '/api/iam/users/user-settings', ok(defaultSettings));
+}
+
+function renderSettings(api = settingsApi()) {
+  const view = renderShell('/settings', { social }, { api, session: signedIn(fern) });
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('/settings', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('saves a changed username and area', async () => {
+    const api = settingsApi().on('PUT', '/api/iam/authn/update', (request) =>
+      ok(fakeProfile(request.body as object)),
+    );
+    const { user } = renderSettings(api);
+    const profile = await screen.findByRole('form', { name: 'Profile' });
+    const suburb = within(profile).getByLabelText(/^Suburb or city/);
+
+    await user.clear(suburb);
+    await user.type(suburb, 'Carlton North');
+    await user.click(within(profile).getByRole('button', { name: 'Save profile' }));
+
+    expect(await within(profile).findByText('Profile saved.')).toBeVisible();
+    expect(api.requestsTo('PUT', '/api/iam/authn/update')[0]?.body).toEqual({
+      username: 'fern',
+      suburb_city: 'Carlton North',
+      state: 'Victoria',
+      country: 'Australia',
+      latitude: -37.7984,
+      longitude: 144.9783,
+    });
+    expect(sessionStore.getState().user?.suburb_city).toBe('Carlton North');
+  });
+
+  it('does not count added spaces as a change to save', async () => {
+    const { user } = renderSettings();
+    const profile = await screen.findByRole('form', { name: 'Profile' });
+
+    await user.type(within(profile).getByLabelText(/^Suburb or city/), '   ');
+
+    expect(within(profile).getByRole('button', { name: 'Save profile' })).toBeDisabled();
+  });
+
+  it('warns before leaving with unsaved profile changes', async () => {
+    const { user, router } = renderSettings();
+    const profile = await screen.findByRole('form', { name: 'Profile' });
+    await user.type(within(profile).getByLabelText(/^State or region/), 'x');
+
+    await user.click(screen.getByRole('link', { name: 'Home' }));
+    expect(await screen.findByText('Discard unsaved changes?')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Leave without saving' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your feed' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('changes the password and logs out the other sessions', async () => {
+    const api = settingsApi().on('PUT', '/api/iam/authn/update', ok(fern));
+    const { user } = renderSettings(api);
+    const form = await screen.findByRole('form', { name: 'Password' });
+
+    await user.type(within(form).getByLabelText(/^Current password/), 'old password');
+    await user.type(within(form).getByLabelText(/^New password/), 'new password!');
+    await user.type(within(form).getByLabelText(/^Repeat the new password/), 'new password!');
+    expect(within(form).getByLabelText(/Log out my other sessions/)).toBeChecked();
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+
+    expect(
+      await within(form).findByText(
+        'Your password is changed, and every other device is logged out.',
+      ),
+    ).toBeVisible();
+    const [request] = api.requestsTo('PUT', '/api/iam/authn/update');
+    expect(request?.body).toEqual({
+      current_password: 'old password',
+      new_password: 'new password!',
+      end_other_sessions: true,
+    });
+    expect(request?.headers.get('x-csrf-token')).toBe('csrf-fern');
+  });
+
+  it('shows a wrong current password at its field', async () => {
+    const api = settingsApi().on(
+      'PUT',
+      '/api/iam/authn/update',
+      fail(400, 'WRONG_PASSWORD', 'Wrong password'),
+    );
+    const { user } = renderSettings(api);
+    const form = await screen.findByRole('form', { name: 'Password' });
+
+    await user.type(within(form).getByLabelText(/^Current password/), 'not it');
+    await user.type(within(form).getByLabelText(/^New password/), 'new password!');
+    await user.type(within(form).getByLabelText(/^Repeat the new password/), 'new password!');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+
+    expect(await within(form).findByText('This is not your current password.')).toBeVisible();
+  });
+
+  it('lists the sessions and logs one out', async () => {
+    const api = settingsApi().on(
+      'DELETE',
+      '/api/iam/authn/sessions/s-phone',
+      ok({ revoked: true }),
+    );
+    const { user } = renderSettings(api);
+
+    const rows = await screen.findAllByTestId('session-row');
+    expect(rows[0]).toHaveTextContent('Chrome on Linux');
+    expect(rows[0]).toHaveTextContent('This device');
+    expect(rows[1]).toHaveTextContent('Safari on iOS');
+    expect(within(rows[0]!).queryByRole('button', { name: /Log out/ })).toBeNull();
+
+    api.on('GET', '/api/iam/authn/sessions', ok([sessions[0]]));
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Log out Safari on iOS' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
+    expect(api.requestsTo('DELETE', '/api/iam/authn/sessions/s-phone')).toHaveLength(1);
+  });
+
+  it('saves a switched setting at once', async () => {
+    const api = settingsApi().on('PUT', '/api/iam/users/update-user-settings', (request) =>
+      ok({ ...defaultSettings, ...(request.body as object) }),
+    );
+    const { user } = renderSettings(api);
+
+    await user.click(await screen.findByRole('switch', { name: /E-mail me about comments/ }));
+
+    expect(await screen.findByText('Saved.')).toBeVisible();
+    expect(api.requestsTo('PUT', '/api/iam/users/update-user-settings')[0]?.body).toEqual({
+      email_on_comment: false,
+    });
+    expect(screen.getByRole('switch', { name: /E-mail me about comments/ })).not.toBeChecked();
+  });
+
+  it('creates the default settings of an account that has none yet', async () => {
+    const api = settingsApi()
+      .on('GET', '/api/iam/users/user-settings', fail(404, 'NOT_FOUND'))
+      .on('POST', '/api/iam/users/create-user-settings', ok(defaultSettings));
+    renderSettings(api);
+
+    expect(await screen.findByRole('switch', { name: /Show me in/ })).toBeChecked();
+    expect(api.requestsTo('POST', '/api/iam/users/create-user-settings')).toHaveLength(1);
+  });
+
+  it('deletes the account after the password, then logs out and goes home', async () => {
+    const api = settingsApi().on('DELETE', '/api/iam/authn/delete', ok({ deleted: true }));
+    const { user, router } = renderSettings(api);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete my account…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText(/^Password/), 'my password');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your feed' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/');
+    expect(sessionStore.getState()).toMatchObject({ loggedIn: false, user: null });
+    expect(api.requestsTo('DELETE', '/api/iam/authn/delete')[0]?.body).toEqual({
+      uuid: fern.uuid,
+      password: 'my password',
+    });
+  });
+
+  it('keeps the account when the password is wrong', async () => {
+    const api = settingsApi().on(
+      'DELETE',
+      '/api/iam/authn/delete',
+      fail(400, 'WRONG_PASSWORD', 'Wrong password'),
+    );
+    const { user } = renderSettings(api);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete my account…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText(/^Password/), 'not it');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+
+    expect(await within(dialog).findByText('This is not your password.')).toBeVisible();
+    expect(sessionStore.getState().loggedIn).toBe(true);
+  });
+});

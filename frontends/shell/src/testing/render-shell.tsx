@@ -1,0 +1,89 @@
+import { createSessionClient } from '@plantfolk/api-client';
+import { createFakeApi, type FakeApi } from '@plantfolk/api-client/testing';
+import { initialSessionState, sessionStore, type SessionState } from '@plantfolk/session';
+import type { RemoteModule } from '@plantfolk/ui';
+import { UiProvider } from '@plantfolk/ui';
+import { createTestQueryClient } from '@plantfolk/ui/testing';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { onTestFinished, vi } from 'vitest';
+import { ShellServicesProvider } from '../app/shell-context';
+import { createShellRoutes, PAGES_ROUTE_ID } from '../app/shell-routes';
+import type { RemoteName } from '../remotes/ownership';
+import { createRemoteRegistry, type RemoteModuleLoader } from '../remotes/remote-registry';
+import { createRouteDiscovery } from '../remotes/route-discovery';
+import { defaultRuntimeConfig } from '../remotes/runtime-config';
+import { createUpdateStore } from '../updates/update-store';
+
+/** Remotes for a test: a module, or an error to fail with (an unreachable manifest). */
+export type FakeRemotes = Partial<Record<RemoteName, RemoteModule | Error>>;
+
+export interface RenderShellOptions {
+  /** The session to start with; a guest (logged out) by default. */
+  session?: Partial<SessionState>;
+  /** The API behind `fetch`; a fresh fake (answering 501 to everything) by default. */
+  api?: FakeApi;
+}
+
+export const guest: Partial<SessionState> = { loggedIn: false };
+
+/**
+ * The whole shell in a memory router, with Module Federation replaced by `remotes` and the
+ * network (global fetch) by a fake API. The shared session store is reset after the test.
+ */
+export function renderShell(
+  path: string,
+  remotes: FakeRemotes = {},
+  { session = guest, api = createFakeApi() }: RenderShellOptions = {},
+) {
+  const loadModule = vi.fn<RemoteModuleLoader>(async (name) => {
+    const remote = remotes[name];
+    if (!remote) throw new Error(`No fake for remote ${name}`);
+    if (remote instanceof Error) throw remote;
+    return remote;
+  });
+  const registry = createRemoteRegistry({
+    config: Promise.resolve(defaultRuntimeConfig),
+    loadModule,
+  });
+  const updates = createUpdateStore();
+  const router = createMemoryRouter(createShellRoutes(), {
+    initialEntries: [path],
+    patchRoutesOnNavigation: createRouteDiscovery(registry, PAGES_ROUTE_ID),
+  });
+
+  vi.stubGlobal('fetch', api.fetch);
+  sessionStore.setSession({ ...initialSessionState, ...session });
+  sessionStore.setNavigator((to) => router.navigate(to));
+  // Not started: a test that needs the page-start renewal (and the logout call) starts it.
+  const sessionClient = createSessionClient({ channel: null, locks: null, document: null });
+  onTestFinished(() => {
+    sessionClient.stop();
+    sessionStore.setNavigator(null);
+    sessionStore.setSession(initialSessionState);
+    vi.unstubAllGlobals();
+  });
+
+  const queryClient = createTestQueryClient();
+  const view = render(
+    <UiProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <ShellServicesProvider value={{ remotes: registry, updates, session: sessionClient }}>
+          <RouterProvider router={router} />
+        </ShellServicesProvider>
+      </QueryClientProvider>
+    </UiProvider>,
+  );
+  return {
+    ...view,
+    router,
+    loadModule,
+    registry,
+    updates,
+    remotes,
+    api,
+    sessionClient,
+    queryClient,
+  };
+}

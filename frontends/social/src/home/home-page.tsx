@@ -1,0 +1,50 @@
+import { Center, Loader, Stack, Text } from '@plantfolk/ui';
+import { useViewer } from '../app/viewer';
+import { PostComposer } from '../composer/post-composer';
+import { useFeed } from '../content/lists';
+import { contentKeys } from '../content/query-keys';
+import { JoinConversationPrompt } from '../posts/guest-prompt';
+import { PostList } from '../posts/post-list';
+import { EmptyFeed } from './empty-feed';
+import { GuestWelcome } from './guest-welcome';
+import { MemberHome } from './member-home';
+import { useFeedReloadRequests } from './use-feed-reload-requests';
+
+/**
+ * The news feed: members see what they may see, newest first, with the composer on top; guests
+ * a welcome and the public posts. More loads as the end of the list comes into view.
+ */
+export function HomePage() {
+  const viewer = useViewer();
+  const feed = useFeed(viewer);
+  const { reloading } = useFeedReloadRequests(contentKeys.feed(viewer.key));
+  const user = viewer.user;
+
+  return (
+    <section aria-label="News feed">
+      <Stack gap="md">
+        {user ? (
+          <MemberHome username={user.username ?? user.email.split('@')[0] ?? ''} />
+        ) : (
+          <GuestWelcome counts={feed.firstPage?.counts} />
+        )}
+        {viewer.canWrite ? <PostComposer /> : user && <JoinConversationPrompt viewer={viewer} />}
+        {reloading && (
+          <Center role="status" aria-live="polite" py="xs">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm" c="dimmed" ml="xs">
+              Refreshing your feed…
+            </Text>
+          </Center>
+        )}
+        <PostList
+          list={feed}
+          viewer={viewer}
+          label={user ? 'Your news feed' : 'Recent posts'}
+          empty={<EmptyFeed member={user !== null} />}
+          endMessage="You are all caught up."
+        />
+      </Stack>
+    </section>
+  );
+}

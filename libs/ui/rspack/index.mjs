@@ -1,0 +1,231 @@
+// @ts-check
+// One rspack configuration for every Plantfolk frontend (the shell host and each remote), so they
+// agree on the toolchain and, above all, on the Module Federation shared singletons. It lives in
+// the UI kit because the kit is itself one of those singletons and owns the styles pipeline.
+import { Buffer } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+
+const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** The packages that must exist once per page. Everything else each app bundles for itself. */
+export const sharedSingletonPackages = [
+  'react',
+  'react-dom',
+  'react-router',
+  '@tanstack/react-query',
+  '@plantfolk/ui',
+  '@plantfolk/session',
+];
+
+/**
+ * Browsers we build for (Mantine 9's baseline). Without explicit targets the CSS minifier assumes
+ * very old browsers and multiplies Mantine's selectors several times over.
+ */
+export const browserTargets = ['chrome >= 111', 'edge >= 111', 'firefox >= 113', 'safari >= 16.4'];
+
+/** Ports of `npm run dev` for each app. */
+export const devPorts = { shell: 4200, social: 4201, events: 4202, admin: 4203 };
+
+/** Where `npm start` (the gateway) serves the API and the remotes during development. */
+const gatewayUrl = process.env.PLANTFOLK_GATEWAY_URL ?? 'http://localhost:3000';
+
+/** @param {string} packageName */
+function installedVersion(packageName) {
+  const manifest = path.join(workspaceRoot, 'node_modules', packageName, 'package.json');
+  return JSON.parse(readFileSync(manifest, 'utf8')).version;
+}
+
+/**
+ * `singleton` + `requiredVersion` for each shared package; no `eager`: each entry starts with a
+ * dynamic `import('./bootstrap')`, which gives the runtime time to negotiate versions first.
+ */
+export function sharedSingletons() {
+  return Object.fromEntries(
+    sharedSingletonPackages.map((name) => [
+      name,
+      { singleton: true, requiredVersion: `^${installedVersion(name)}` },
+    ]),
+  );
+}
+
+/**
+ * Emits `build-manifest.json` = {name, buildId}, the buildId being a hash of every emitted asset.
+ * It is derived from content only, so an unchanged rebuild writes the same bytes; the shell polls
+ * it to notice a new deployment.
+ */
+export class BuildManifestPlugin {
+  /** @param {string} appName */
+  constructor(appName) {
+    this.appName = appName;
+  }
+
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('BuildManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildManifestPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const hash = createHash('sha256');
+          const names = compilation
+            .getAssets()
+            .map((asset) => asset.name)
+            .filter((name) => name !== 'build-manifest.json')
+            .sort();
+          for (const name of names) {
+            hash.update(name).update('\0');
+            hash.update(compilation.getAsset(name)?.source.buffer() ?? Buffer.alloc(0));
+          }
+          const manifest = { name: this.appName, buildId: hash.digest('hex').slice(0, 20) };
+          compilation.emitAsset(
+            'build-manifest.json',
+            new rspack.sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @typedef {object} FrontendOptions
+ * @property {'shell' | 'social' | 'events' | 'admin'} name Module Federation name.
+ * @property {string} projectRoot Absolute folder of the app.
+ * @property {'host' | 'remote'} role
+ * @property {boolean} [standalone] Remote only: also build the team's standalone host page.
+ * @property {string} [outputDir] Defaults to `dist`.
+ * @property {Record<string, string>} [env] rspack CLI `--env` values.
+ * @property {string} [mode] 'production' | 'development'.
+ */
+
+/**
+ * @param {FrontendOptions} options
+ * @returns {import('@rspack/core').Configuration}
+ */
+export function createFrontendConfig({
+  name,
+  projectRoot,
+  role,
+  standalone = false,
+  outputDir,
+  mode,
+}) {
+  const isProduction = mode !== 'development';
+  const isHost = role === 'host';
+  const withPage = isHost || standalone;
+  const hashed = (/** @type {string} */ ext) =>
+    isProduction ? `[name].[contenthash:10].${ext}` : `[name].${ext}`;
+  const publicDir = path.join(projectRoot, 'public');
+
+  /** @type {import('@rspack/core').RspackPluginInstance[]} */
+  const plugins = [
+    new ModuleFederationPlugin({
+      name,
+      ...(isHost
+        ? // Remotes are registered at runtime from /runtime-config.json, never at build time.
+          { remotes: {} }
+        : {
+            filename: 'remoteEntry.js',
+            exposes: { './routes': './src/routes.tsx' },
+            manifest: { fileName: 'mf-manifest.json' },
+          }),
+      // The host is never loaded by anyone, so it needs no manifest of its own.
+      ...(isHost ? { manifest: false } : {}),
+      shared: sharedSingletons(),
+      // The shell types remotes through the RemoteModule contract of @plantfolk/ui instead.
+      dts: false,
+    }),
+    new BuildManifestPlugin(name),
+  ];
+  if (withPage) {
+    plugins.push(
+      new rspack.HtmlRspackPlugin({
+        template: isHost
+          ? path.join(projectRoot, 'src/index.html')
+          : path.join(import.meta.dirname, '../src/standalone/index.html'),
+        chunks: ['main'],
+        scriptLoading: 'defer',
+        minify: isProduction,
+      }),
+    );
+  }
+  if (isHost && existsSync(publicDir)) {
+    plugins.push(new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, to: '.' }] }));
+  }
+
+  return {
+    name,
+    context: projectRoot,
+    mode: isProduction ? 'production' : 'development',
+    target: ['web', 'es2022'],
+    entry: withPage ? { main: isHost ? './src/index.ts' : './src/standalone.ts' } : {},
+    output: {
+      path: path.join(projectRoot, outputDir ?? 'dist'),
+      // Pages live at deep URLs (/event/abc), so a page's assets need absolute paths; a remote
+      // may be served from any URL, so it finds its own chunks next to its remoteEntry.js.
+      publicPath: withPage ? '/' : 'auto',
+      filename: hashed('js'),
+      chunkFilename: hashed('js'),
+      cssFilename: hashed('css'),
+      cssChunkFilename: hashed('css'),
+      uniqueName: `plantfolk_${name}`,
+      clean: true,
+    },
+    devtool: isProduction ? false : 'cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: {
+            jsc: {
+              target: 'es2022',
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProduction } },
+            },
+          },
+        },
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      realContentHash: true,
+      minimizer: [
+        new rspack.SwcJsMinimizerRspackPlugin(),
+        new rspack.LightningCssMinimizerRspackPlugin({
+          minimizerOptions: { targets: browserTargets },
+        }),
+      ],
+    },
+    performance: { hints: false },
+    stats: isProduction ? 'errors-warnings' : 'minimal',
+    plugins,
+    devServer: {
+      port: devPorts[name],
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      // A remote's dev server can also be loaded by a shell on another port.
+      headers: isHost ? undefined : { 'Access-Control-Allow-Origin': '*' },
+      static: isHost && existsSync(publicDir) ? { directory: publicDir } : false,
+      proxy: [
+        {
+          context: isHost
+            ? ['/api', '/storage', '/remotes', '/admin/queues']
+            : ['/api', '/storage', '/admin/queues'],
+          target: gatewayUrl,
+          changeOrigin: false,
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { Anchor, Group, Spoiler, Stack, Text } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { UserAvatar } from '../media/user-avatar';
+import { TimeAgo } from './time-ago';
+
+export interface PostCardAuthor {
+  username: string;
+  avatar?: string | null;
+  /** Where they are, e.g. "Fitzroy, Victoria". */
+  place?: string | null;
+}
+
+export interface PostCardProps {
+  /** Null when the API sent no summary of the author. */
+  author: PostCardAuthor | null;
+  /** Where the author's name leads (their profile). */
+  authorHref?: string;
+  createdAt: string;
+  /** The post's own page; the time links there. */
+  permalink?: string;
+  /** Next to the time: who may see it, the listing's availability… */
+  meta?: ReactNode;
+  /** Top right: the author's menu. */
+  headerAction?: ReactNode;
+  text?: string;
+  /** Long texts fold after this height (px) with a "Show more" toggle; 0 never folds. */
+  foldTextAt?: number;
+  /** Between the header and the text (a plant listing's details). */
+  before?: ReactNode;
+  /** The photos. */
+  media?: ReactNode;
+  /** Tag links under the text. */
+  tags?: ReactNode;
+  /** Reactions, comments. */
+  footer?: ReactNode;
+  /** Under the footer: comments, inputs. */
+  children?: ReactNode;
+}
+
+/** A post as an article: author and time, text, photos, tags, then its actions. */
+export function PostCard({
+  author,
+  authorHref,
+  createdAt,
+  permalink,
+  meta,
+  headerAction,
+  text,
+  foldTextAt = 320,
+  before,
+  media,
+  tags,
+  footer,
+  children,
+}: PostCardProps) {
+  const headingId = useId();
+  const name = author?.username ?? 'A Plantfolk member';
+  const time = <TimeAgo iso={createdAt} />;
+  const body = text ? (
+    <Text className="pf-post-card__text" component="div">
+      {text}
+    </Text>
+  ) : null;
+
+  return (
+    <article className="pf-post-card" aria-labelledby={headingId}>
+      <Group className="pf-post-card__header" wrap="nowrap" align="flex-start" gap="sm">
+        <UserAvatar user={{ username: name, avatar: author?.avatar }} size={44} />
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={700} component="h3" size="md" id={headingId} lh={1.3} truncate>
+            {author && authorHref ? (
+              <Anchor component={Link} to={authorHref} c="inherit" inherit>
+                {name}
+              </Anchor>
+            ) : (
+              name
+            )}
+          </Text>
+          <Group gap={6} c="dimmed" fz="sm" wrap="wrap">
+            {author?.place && <span>{author.place}</span>}
+            {author?.place && <span aria-hidden>·</span>}
+            {permalink ? (
+              <Anchor component={Link} to={permalink} c="dimmed" fz="sm">
+                {time}
+              </Anchor>
+            ) : (
+              time
+            )}
+            {meta}
+          </Group>
+        </Stack>
+        {headerAction}
+      </Group>
+      {before}
+      {body &&
+        (foldTextAt > 0 ? (
+          <Spoiler maxHeight={foldTextAt} showLabel="Show more" hideLabel="Show less">
+            {body}
+          </Spoiler>
+        ) : (
+          body
+        ))}
+      {tags}
+      {media && <div className="pf-post-card__media">{media}</div>}
+      {footer && <div className="pf-post-card__footer">{footer}</div>}
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,74 @@
+export { Card, type CardProps } from './card';
+export { FeatureGrid, type Feature, type FeatureGridProps } from './feature-grid';
+export { ColorModeToggle } from './color-mode-toggle';
+export { formatDocumentTitle, SITE_NAME, useDocumentTitle, useRouteHandle } from './document-title';
+export { onFeedReloadRequest, requestFeedReload } from './feed-reload';
+export { formatCount } from './format-count';
+export { AppHeader, type AppHeaderProps } from './header/app-header';
+export { BrandLogo, PlantfolkMark, type BrandLogoProps } from './header/brand-logo';
+export * from './icons';
+export { PageLayout, type PageLayoutProps } from './layout/page-layout';
+export * from './mantine';
+export { BlurhashImage, blurhashToDataUrl, type BlurhashImageProps } from './media/blurhash-image';
+export {
+  largestImageRef,
+  storageImageUrl,
+  variantSrcSet,
+  type ImageVariantLike,
+} from './media/image-url';
+export {
+  PhotoGrid,
+  PhotoLightbox,
+  type GridPhoto,
+  type PhotoGridProps,
+  type PhotoLightboxProps,
+} from './media/photo-grid';
+export { PostCard, type PostCardAuthor, type PostCardProps } from './content/post-card';
+export { TimeAgo } from './content/time-ago';
+export { formatFullDate, formatRelativeTime } from './format-time';
+export { InfiniteList, type InfiniteListProps } from './lists/infinite-list';
+export { UserAvatar, type AvatarUser, type UserAvatarProps } from './media/user-avatar';
+export { NavList, type NavItem, type NavListProps } from './navigation/nav-list';
+export {
+  DEFAULT_LAYOUT,
+  defineRemoteRoutes,
+  layoutNames,
+  routeNotFound,
+  type LayoutName,
+  type RemoteModule,
+  type RemoteRouteObject,
+  type RouteHandle,
+} from './route-contract';
+export { COLOR_MODE_STORAGE_KEY, plantfolkTheme } from './theme';
+export { UiProvider, type UiProviderProps } from './ui-provider';
+export { defaultStatusText, ErrorView, type ErrorViewProps } from './views/error-view';
+export { NotFoundView, type NotFoundViewProps } from './views/not-found-view';
+export { PageLoader } from './views/page-loader';
+export { PageTitle, type PageTitleProps } from './views/page-title';
+export { FormAlert } from './forms/form-alert';
+export {
+  splitServerError,
+  type ServerErrorLike,
+  type SplitServerError,
+} from './forms/server-errors';
+export {
+  UnsavedChangesPrompt,
+  type UnsavedChangesPromptProps,
+} from './forms/unsaved-changes-prompt';
+export {
+  useForm,
+  type FormController,
+  type FormErrors,
+  type FormValue,
+  type FormValues,
+  type UseFormOptions,
+} from './forms/use-form';
+export {
+  containsEveryWord,
+  EMAIL_PATTERN,
+  hasUnsavedChanges,
+  isLettersAndSpaces,
+  isValidEmail,
+  isValidUrl,
+  MAX_EMAIL_LENGTH,
+} from './forms/validators';

@@ -1,0 +1,76 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithUi } from '../testing';
+import { BlurhashImage } from './blurhash-image';
+import { storageImageUrl } from './image-url';
+import { UserAvatar } from './user-avatar';
+
+const HASH = 'LEHV6nWB2yk8pyo0adR*.7kCMdnj';
+
+/** jsdom has no canvas; this stands in for the 2D context the decoder draws into. */
+function stubCanvas() {
+  const putImageData = vi.fn();
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () =>
+      ({
+        createImageData: (w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4) }),
+        putImageData,
+      }) as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,AAA');
+  return putImageData;
+}
+
+describe('BlurhashImage', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the decoded blurhash while loading and drops it once the image has loaded', () => {
+    const putImageData = stubCanvas();
+    renderWithUi(<BlurhashImage src="plants/fern.webp" alt="A fern" blurhash={HASH} />);
+
+    const image = screen.getByRole('img', { name: 'A fern' });
+    const frame = image.parentElement as HTMLElement;
+    expect(putImageData).toHaveBeenCalled();
+    expect(frame).toHaveAttribute('data-placeholder', 'blurhash');
+    expect(frame.style.backgroundImage).toContain('data:image/png;base64,AAA');
+    expect(image).toHaveAttribute('src', '/storage/v1/object/public/images/plants/fern.webp');
+
+    fireEvent.load(image);
+
+    expect(frame).toHaveAttribute('data-loaded');
+    expect(frame).not.toHaveAttribute('data-placeholder');
+    expect(frame.style.backgroundImage).toBe('');
+  });
+
+  it('renders without a placeholder when the blurhash is invalid', () => {
+    stubCanvas();
+    renderWithUi(<BlurhashImage src="/a.png" alt="Leaf" blurhash="not-a-hash" />);
+    expect(screen.getByRole('img', { name: 'Leaf' }).parentElement).not.toHaveAttribute(
+      'data-placeholder',
+    );
+  });
+});
+
+describe('storageImageUrl', () => {
+  it('maps a reference into the public images bucket and keeps full URLs', () => {
+    expect(storageImageUrl('avatars/a b.png')).toBe(
+      '/storage/v1/object/public/images/avatars/a%20b.png',
+    );
+    expect(storageImageUrl('https://cdn.test/x.png')).toBe('https://cdn.test/x.png');
+  });
+});
+
+describe('UserAvatar', () => {
+  it("shows the user's picture, labelled with their name", () => {
+    renderWithUi(<UserAvatar user={{ username: 'maria', avatar: 'avatars/maria.webp' }} />);
+    expect(screen.getByRole('img', { name: 'maria' })).toHaveAttribute(
+      'src',
+      '/storage/v1/object/public/images/avatars/maria.webp',
+    );
+  });
+
+  it('falls back to initials without a picture', () => {
+    renderWithUi(<UserAvatar user={{ username: 'Maria Lopez', avatar: null }} />);
+    expect(screen.getByText('ML')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../testing';
+import { variantSrcSet } from './image-url';
+import { PhotoGrid, type GridPhoto } from './photo-grid';
+
+const photo = (n: number, extra: Partial<GridPhoto> = {}): GridPhoto => ({
+  id: `p${n}`,
+  image_ref: `posts/${n}.webp`,
+  variants: [
+    { width: 1080, height: 810, ref: `posts/${n}-1080.webp` },
+    { width: 480, height: 360, ref: `posts/${n}-480.webp` },
+  ],
+  blurhash: null,
+  width: 1600,
+  height: 1200,
+  alt_text: `Fern ${n}`,
+  ...extra,
+});
+
+const renderGrid = (photos: GridPhoto[]) =>
+  renderRoutes([
+    { path: '/', element: <PhotoGrid photos={photos} fallbackAlt="Photo by maria" /> },
+  ]);
+
+describe('PhotoGrid', () => {
+  it('offers every stored size to the browser, smallest first, with the original', () => {
+    renderGrid([photo(1)]);
+    const image = screen.getByRole('img', { name: 'Fern 1' });
+    expect(image).toHaveAttribute(
+      'srcset',
+      '/storage/v1/object/public/images/posts/1-480.webp 480w, /storage/v1/object/public/images/posts/1-1080.webp 1080w, /storage/v1/object/public/images/posts/1.webp 1600w',
+    );
+    expect(image).toHaveAttribute('sizes');
+  });
+
+  it('shows four tiles at most, the last counting the photos left', () => {
+    renderGrid([1, 2, 3, 4, 5, 6].map((n) => photo(n)));
+    expect(screen.getAllByRole('button', { name: /^Open photo/ })).toHaveLength(4);
+    expect(screen.getByText('+2')).toBeInTheDocument();
+  });
+
+  it('opens a photo in the lightbox and moves through all of them, also with the arrow keys', async () => {
+    const user = userEvent.setup();
+    renderGrid([photo(1), photo(2, { alt_text: null, description: 'Cuttings ready in May' })]);
+
+    await user.click(screen.getByRole('button', { name: 'Open photo 1 of 2: Fern 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Photo 1 of 2' });
+    expect(within(dialog).getByRole('img', { name: 'Fern 1' })).toHaveAttribute(
+      'src',
+      '/storage/v1/object/public/images/posts/1-1080.webp',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next photo' }));
+    const second = await screen.findByRole('dialog', { name: 'Photo 2 of 2' });
+    // Without alt text the photo is still named, and its description is shown.
+    expect(within(second).getByRole('img', { name: 'Photo by maria 2' })).toBeInTheDocument();
+    expect(within(second).getByText('Cuttings ready in May')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'Photo 1 of 2' })).toBeInTheDocument();
+  });
+});
+
+describe('variantSrcSet', () => {
+  it('is undefined without any sizes', () => {
+    expect(variantSrcSet([], { ref: 'x.webp' })).toBeUndefined();
+  });
+});

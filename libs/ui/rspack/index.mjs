@@ -58,6 +58,8 @@ export function sharedSingletons() {
  * It is derived from content only, so an unchanged rebuild writes the same bytes; the shell polls
  * it to notice a new deployment.
  */
+const MF_STATS_FILE = 'mf-manifest-stats.json';
+
 export class BuildManifestPlugin {
   /** @param {string} appName */
   constructor(appName) {
@@ -70,6 +72,11 @@ export class BuildManifestPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'BuildManifestPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
+          // The Module Federation plugin's build-time stats come out differently from one build of
+          // the same sources to the next (its usedIn/requires lists are filled racily), and
+          // nothing reads them at run time (the shell loads mf-manifest.json); shipping them
+          // would make unchanged rebuilds differ.
+          if (compilation.getAsset(MF_STATS_FILE)) compilation.deleteAsset(MF_STATS_FILE);
           const hash = createHash('sha256');
           const names = compilation
             .getAssets()

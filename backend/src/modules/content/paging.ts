@@ -39,15 +39,24 @@ export function decodeCursor(field: 'bumped_at' | 'created_at', raw: unknown): C
   }
   const at = (parsed as Record<string, unknown> | null)?.[field];
   const id = (parsed as Record<string, unknown> | null)?.id;
-  if (
-    typeof at !== 'string' ||
-    typeof id !== 'string' ||
-    !TIMESTAMP.test(at) ||
-    Number.isNaN(Date.parse(at)) ||
-    !UUID.test(id)
-  )
+  if (typeof at !== 'string' || typeof id !== 'string' || !isRealInstant(at) || !UUID.test(id))
     throw ContentErrors.INVALID_CURSOR();
   return { at, id: id.toLowerCase() };
+}
+
+/**
+ * Whether `at` (already shaped like a cursor time) is a real calendar instant, as our cursors
+ * write it. Date.parse alone is too lenient: it takes 2024-02-31 (as 2 March) and year 0, which
+ * PostgreSQL refuses with an error (a forged cursor was a 500, not a 400), and 24:00.
+ */
+function isRealInstant(at: string): boolean {
+  if (!TIMESTAMP.test(at)) return false;
+  const date = new Date(at);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.getUTCFullYear() >= 1 &&
+    date.toISOString().slice(0, 19) === at.slice(0, 19)
+  );
 }
 
 /** A page size from a path or query parameter: digits only, clamped to 1..50. */

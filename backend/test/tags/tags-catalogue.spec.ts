@@ -20,6 +20,8 @@ describe('tags: the catalogue', () => {
   let member: TestMember;
   beforeAll(async () => {
     t = await startTestApp();
+    // These tests describe the catalogue from empty; starter-categories.spec.ts covers the seed.
+    await t.dataSource.query('DELETE FROM tag');
     admin = await createMember(t, 'admin');
     member = await createMember(t, 'registered');
   });

@@ -1,4 +1,5 @@
 // Every migration, in order. `npm run migration:generate -w @plantfolk/backend -- <Name>` appends here.
+import { SeedInterestCategories1795400000000 } from './1795400000000-SeedInterestCategories';
 import { Content1795317740979 } from './1795317740979-Content';
 import { Tags1795317618937 } from './1795317618937-Tags';
 import { Identity1795312449869 } from './1795312449869-Identity';
@@ -8,4 +9,5 @@ export const migrations = [
   Identity1795312449869,
   Tags1795317618937,
   Content1795317740979,
+  SeedInterestCategories1795400000000,
 ];

@@ -137,7 +137,7 @@ test('a member posts with two photos, another comments and reacts, a guest sees 
   await expect(guest.getByText(privateText)).toHaveCount(0);
   await guest.goto(publicUrl);
   await expect(guest.getByRole('img', { name: 'The terracotta pot' })).toBeVisible();
-  await expect(guest.getByRole('img', { name: '1 likes' })).toBeVisible();
+  await expect(guest.getByRole('img', { name: '1 like' })).toBeVisible();
   await expect(
     guest.getByRole('article', { name: `Comment by ${commenter.username}` }),
   ).toBeVisible();

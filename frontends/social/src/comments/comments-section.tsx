@@ -154,6 +154,7 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
   const [confirming, confirm] = useDisclosure(false);
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [reactionProblem, setReactionProblem] = useState<string | null>(null);
   const name = comment.author?.username ?? 'A Plantfolk member';
   const reaction = useReactionToggle({
     target: { commentId: comment.id },
@@ -161,6 +162,7 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
     apply: (update) =>
       updateComment(queryClient, comment.id, (entry) => ({ ...entry, ...update(entry) })),
     resync: () => void queryClient.invalidateQueries({ queryKey: context.commentsKey }),
+    onProblem: setReactionProblem,
   });
   const me = viewer.user?.uuid;
   const mayDelete =
@@ -172,12 +174,12 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
     setProblem(null);
     try {
       const { deleted } = await contentApi.deleteComment(comment.id, me ?? '');
-      removeComments(queryClient, context.commentsKey, deleted);
+      const gone = removeComments(queryClient, context.commentsKey, deleted);
       updatePost(queryClient, post.id, (entry) => ({
         ...entry,
-        comment_count: Math.max(0, entry.comment_count - deleted.length),
+        comment_count: Math.max(0, entry.comment_count - gone.size),
       }));
-      if (context.reply && deleted.includes(context.reply.commentId)) context.clearReply();
+      if (context.reply && gone.has(context.reply.commentId)) context.clearReply();
       confirm.close();
     } catch (failure) {
       console.error('Error: cannot delete');
@@ -241,6 +243,11 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
               </Button>
             )}
           </Group>
+          {reactionProblem && (
+            <Text size="xs" c="red" role="alert">
+              {reactionProblem}
+            </Text>
+          )}
         </Stack>
       </Group>
       <Modal opened={confirming} onClose={confirm.close} title="Delete this comment?">

@@ -135,7 +135,13 @@ export function TagPicker({
                   key={name}
                   withRemoveButton={!disabled}
                   onRemove={() => onChange(value.filter((item) => item !== name))}
-                  removeButtonProps={{ 'aria-label': `Remove tag ${name}` }}
+                  // Mantine hides the remove button from assistive tech and the tab order;
+                  // it is the only way to drop a tag other than the last, so it stays reachable.
+                  removeButtonProps={{
+                    'aria-label': `Remove tag ${name}`,
+                    'aria-hidden': false,
+                    tabIndex: 0,
+                  }}
                 >
                   #{name}
                 </Pill>

@@ -153,9 +153,26 @@ export function appendComment(
   });
 }
 
-/** Comments (a comment and its replies) that were deleted. */
-export function removeComments(queryClient: QueryClient, key: QueryKey, ids: readonly string[]) {
+/**
+ * Comments that were deleted (a comment and its replies, spec §4): the ids the API names and every
+ * loaded reply beneath them, so no reply is left without its thread. Answers the ids removed.
+ */
+export function removeComments(
+  queryClient: QueryClient,
+  key: QueryKey,
+  ids: readonly string[],
+): Set<string> {
   const gone = new Set(ids);
+  const loaded = queryClient.getQueryData<CommentList>(key)?.pages.flatMap((page) => page.items);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const comment of loaded ?? []) {
+      if (comment.parent_id && gone.has(comment.parent_id) && !gone.has(comment.id)) {
+        gone.add(comment.id);
+        grew = true;
+      }
+    }
+  }
   queryClient.setQueryData<CommentList>(
     key,
     (data) =>
@@ -167,6 +184,7 @@ export function removeComments(queryClient: QueryClient, key: QueryKey, ids: rea
         })),
       },
   );
+  return gone;
 }
 
 /** Keeps only the first page of each list, so a refresh asks for one page, not all of them. */

@@ -74,9 +74,11 @@ export function EditPlantPage() {
         }
       />
       <Stack gap="md">
-        {/* Keyed by the listing's update time: a saved change starts the forms afresh. */}
-        <DetailsForm key={`details-${post.updated_at}`} post={post} viewer={viewer} />
-        <PhotoDescriptionsForm key={`photos-${post.updated_at}`} post={post} viewer={viewer} />
+        {/* Each form takes its own saved answer as its new starting point; not keyed by the
+            listing's update time, which would wipe the other form's unsaved edits and the
+            saved notice whenever one of them is saved. */}
+        <DetailsForm post={post} viewer={viewer} />
+        <PhotoDescriptionsForm post={post} viewer={viewer} />
       </Stack>
     </>
   );

@@ -46,6 +46,7 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
       void queryClient.invalidateQueries({
         queryKey: contentKeys.post(viewer.key, post.random_id),
       }),
+    onProblem: setProblem,
   });
   const privacy = privacyOptions[post.privacy];
   const PrivacyIcon = privacy.icon;

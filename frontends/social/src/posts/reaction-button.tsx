@@ -24,7 +24,12 @@ export function ReactionButton({
   const iconSize = size === 'xs' ? 14 : 18;
   if (!onToggle) {
     return (
-      <Group gap={4} c="dimmed" aria-label={`${formatCount(count)} likes`} role="img">
+      <Group
+        gap={4}
+        c="dimmed"
+        aria-label={`${formatCount(count)} ${count === 1 ? 'like' : 'likes'}`}
+        role="img"
+      >
         <IconHeart size={iconSize} aria-hidden />
         <Text span size={size}>
           {formatCount(count)}

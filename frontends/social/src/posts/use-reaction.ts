@@ -14,6 +14,10 @@ export const PENDING_REACTION = 'pending';
 export const REACT_FAILED = 'Could not react: post not found!';
 export const UNREACT_FAILED = 'Could not delete reaction';
 
+/** What the viewer is told when their change did not stick (the count has been put back). */
+export const REACT_PROBLEM = 'Your like did not go through. Please try again.';
+export const UNREACT_PROBLEM = 'Your like could not be taken back. Please try again.';
+
 export interface ReactionToggleOptions {
   target: ReactionTarget;
   state: ReactionState;
@@ -21,14 +25,22 @@ export interface ReactionToggleOptions {
   apply: (update: (current: ReactionState) => ReactionState) => void;
   /** The API says the viewer has reacted already: fetch the true state. */
   resync?: () => void;
+  /** A change failed (the message to show), or a new one started (null). */
+  onProblem?: (message: string | null) => void;
 }
 
 /**
  * Reacting with an optimistic update: the count and the button change at once, the API's answer
  * then sets the exact count, and a failure puts back what was there (as a relative change, so
- * other updates that arrived meanwhile stay) and logs the spec's text.
+ * other updates that arrived meanwhile stay), logs the spec's text and tells the viewer.
  */
-export function useReactionToggle({ target, state, apply, resync }: ReactionToggleOptions) {
+export function useReactionToggle({
+  target,
+  state,
+  apply,
+  resync,
+  onProblem,
+}: ReactionToggleOptions) {
   const mutation = useMutation({
     mutationFn: async (
       mine: string | null,
@@ -40,6 +52,7 @@ export function useReactionToggle({ target, state, apply, resync }: ReactionTogg
         ? { kind: 'removed', ...(await contentApi.unreact(mine)) }
         : { kind: 'added', ...(await contentApi.react(target)) },
     onMutate: (mine) => {
+      onProblem?.(null);
       apply((current) =>
         mine
           ? {
@@ -59,6 +72,7 @@ export function useReactionToggle({ target, state, apply, resync }: ReactionTogg
       if (mine) {
         apply((current) => ({ my_reaction_id: mine, reaction_count: current.reaction_count + 1 }));
         console.error(UNREACT_FAILED);
+        onProblem?.(UNREACT_PROBLEM);
         return;
       }
       apply((current) => ({
@@ -70,6 +84,7 @@ export function useReactionToggle({ target, state, apply, resync }: ReactionTogg
         return;
       }
       console.error(REACT_FAILED);
+      onProblem?.(REACT_PROBLEM);
     },
   });
 

@@ -34,6 +34,11 @@ window.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom has no font loading API; Mantine's autosizing Textarea listens to it for resizing.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
 if (!Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }

@@ -1,0 +1,213 @@
+import {
+  fail,
+  fakePost,
+  fakeResponder,
+  fakeTag,
+  fakeUploadedPhoto,
+  ok,
+  okWith,
+} from '@plantfolk/api-client/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  controlUploads,
+  fakeApi,
+  fileInput,
+  picture,
+  renderSocial,
+  signIn,
+} from '../testing/social-test-kit';
+
+const fern = fakeResponder();
+const ferns = fakeTag({ name: 'ferns', post_count: 1234 });
+
+/** A member on the home page, with one post in the feed and the tag lookup answering. */
+async function openComposer() {
+  signIn();
+  const uploads = controlUploads();
+  const api = fakeApi()
+    .on(
+      'GET',
+      '/api/iam/posts/init-recent',
+      okWith({ items: [fakePost({ text: 'An older post' })], next_cursor: null }, [fern]),
+    )
+    .on('GET', /^\/api\/iam\/tags\/prefix\//, ok([ferns]));
+  renderSocial('/');
+  await screen.findByText('An older post');
+  const form = screen.getByRole('form', { name: 'New post' });
+  return { api, uploads, form, user: userEvent.setup({ applyAccept: false, delay: null }) };
+}
+
+/** Puts text into a field as pasting does (typing key by key re-renders the form each time). */
+async function write(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+const feedTexts = () =>
+  within(screen.getByRole('feed', { name: 'Your news feed' }))
+    .getAllByRole('article')
+    .map((article) => article.querySelector('.pf-post-card__text')?.textContent);
+
+describe('post composer', () => {
+  it('uploads two photos with progress, then shares the post with alt text, a tag and its privacy', async () => {
+    const { api, uploads, form, user } = await openComposer();
+    const first = fakeUploadedPhoto();
+    const second = fakeUploadedPhoto();
+
+    await user.upload(fileInput(), [picture('monstera.png'), picture('fern.jpg', 'image/jpeg')]);
+
+    // Each photo goes on its own request, shows its preview at once and its own progress.
+    expect(uploads).toHaveLength(2);
+    expect(uploads.map((upload) => [upload.method, upload.url, upload.file.name])).toEqual([
+      ['POST', '/api/iam/posts/photos', 'monstera.png'],
+      ['POST', '/api/iam/posts/photos', 'fern.jpg'],
+    ]);
+    expect(uploads[0]!.headers['x-csrf-token']).toBe('csrf-fern');
+    expect(screen.getByRole('img', { name: 'Preview of monstera.png' })).toHaveAttribute(
+      'src',
+      'blob:preview-1',
+    );
+    expect(screen.getByRole('img', { name: 'Preview of fern.jpg' })).toHaveAttribute(
+      'src',
+      'blob:preview-2',
+    );
+    act(() => uploads[0]!.progress(1024, 2048));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Uploading monstera.png' })).toHaveAttribute(
+        'aria-valuenow',
+        '50',
+      ),
+    );
+    expect(screen.getByRole('progressbar', { name: 'Uploading fern.jpg' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
+
+    // Sharing waits for the uploads.
+    await write(
+      user,
+      within(form).getByRole('textbox', { name: 'What would you like to share?' }),
+      'New leaves!',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Post' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Wait a moment: the photos are still uploading.',
+    );
+    act(() => {
+      uploads[0]!.finish([first]);
+      uploads[1]!.finish([second]);
+    });
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+
+    await write(user, screen.getByRole('textbox', { name: 'Alt text for photo 1' }), 'A new leaf');
+    expect(screen.getByRole('textbox', { name: 'Alt text for photo 2' })).toHaveValue('');
+
+    // A tag from the prefix lookup.
+    await user.type(within(form).getByRole('textbox', { name: 'Tags' }), 'Fer');
+    const option = await screen.findByRole('option', { name: /#ferns/ });
+    expect(option).toHaveTextContent('1,234 posts');
+    expect(api.requestsTo('GET', '/api/iam/tags/prefix/fer/false').length).toBeGreaterThan(0);
+    await user.click(option);
+    expect(within(form).getByText('#ferns')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('radio', { name: 'Members' }));
+
+    const created = fakePost({
+      text: 'New leaves!',
+      privacy: 'members',
+      tags: [{ id: ferns.id, name: 'ferns' }],
+    });
+    api.on('POST', '/api/iam/posts/new', ok(created, 201));
+    await user.click(within(form).getByRole('button', { name: 'Post' }));
+
+    expect(await within(form).findByRole('status')).toHaveTextContent('Your post is shared.');
+    expect(api.requestsTo('POST', '/api/iam/posts/new').map((request) => request.body)).toEqual([
+      {
+        text: 'New leaves!',
+        privacy: 'members',
+        tags: ['ferns'],
+        photos: [{ ref: first.ref, alt_text: 'A new leaf' }, { ref: second.ref }],
+      },
+    ]);
+    // The new post is on top of the feed, and the composer is empty again.
+    expect(feedTexts()).toEqual(['New leaves!', 'An older post']);
+    const [top] = within(screen.getByRole('feed', { name: 'Your news feed' })).getAllByRole(
+      'article',
+    );
+    expect(within(top!).getByRole('img', { name: 'Visible to: Members' })).toBeInTheDocument();
+    expect(
+      within(form).getByRole('textbox', { name: 'What would you like to share?' }),
+    ).toHaveValue('');
+    expect(within(form).queryByText('#ferns')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Chosen photos' })).toBeNull();
+  });
+
+  it('shows the server’s refusal and keeps the draft', async () => {
+    const { api, form, user } = await openComposer();
+    api.on('POST', '/api/iam/posts/new', fail(422, 'TAG_LIMIT', 'A post can have up to 10 tags.'));
+
+    await write(
+      user,
+      within(form).getByRole('textbox', { name: 'What would you like to share?' }),
+      'Keep me',
+    );
+    await user.type(within(form).getByRole('textbox', { name: 'Tags' }), 'Fer');
+    await user.click(await screen.findByRole('option', { name: /#ferns/ }));
+    await user.click(within(form).getByRole('button', { name: 'Post' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'A post can have up to 10 tags.',
+    );
+    expect(
+      within(form).getByRole('textbox', { name: 'What would you like to share?' }),
+    ).toHaveValue('Keep me');
+    expect(within(form).getByText('#ferns')).toBeInTheDocument();
+    expect(feedTexts()).toEqual(['An older post']);
+  });
+
+  it('refuses files that are not pictures, or too big, before uploading them', async () => {
+    const { uploads, form, user } = await openComposer();
+
+    await user.upload(fileInput(), [
+      new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }),
+      new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' }),
+      picture('monstera.png'),
+    ]);
+
+    const problems = within(form)
+      .getAllByRole('alert')
+      .map((alert) => alert.textContent);
+    expect(problems).toEqual([
+      'notes.pdf is not a JPEG, PNG, WebP or GIF picture.',
+      'huge.jpg is bigger than 10 MB.',
+    ]);
+    // Only the picture went up.
+    expect(uploads.map((upload) => upload.file.name)).toEqual(['monstera.png']);
+    expect(screen.queryByRole('img', { name: 'Preview of notes.pdf' })).toBeNull();
+  });
+
+  it('asks for something to share before posting', async () => {
+    const { api, form, user } = await openComposer();
+
+    await user.click(within(form).getByRole('button', { name: 'Post' }));
+
+    expect(within(form).getByRole('alert')).toHaveTextContent('Write something or add a photo.');
+    expect(api.requestsTo('POST', '/api/iam/posts/new')).toHaveLength(0);
+  });
+
+  it('lets a failed upload be retried', async () => {
+    const { uploads, user } = await openComposer();
+    await user.upload(fileInput(), picture('monstera.png'));
+
+    act(() => uploads[0]!.fail(413, 'FILE_TOO_LARGE', 'The photo is too big.'));
+    expect(await screen.findByText('The photo is too big.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(uploads).toHaveLength(2);
+    act(() => uploads[1]!.finish([fakeUploadedPhoto()]));
+    await waitFor(() => expect(screen.queryByText('The photo is too big.')).toBeNull());
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import type { Member } from '../../platform/access/current-caller.decorator';
 import { AccountDeletionService } from '../identity/account-deletion.service';
 import type { InterestType } from './entities/user-tag-interest.entity';
 import { TAG_COLUMNS, type UserInterestView } from './tag-views';
+import { listedTagSql } from './tag-visibility';
 import { TagsErrors } from './tags.errors';
 
 interface InterestRow {
@@ -50,7 +51,10 @@ export class TagInterestsService implements OnModuleInit {
     return this.interestsOf(this.dataSource.manager, userId);
   }
 
-  /** Adds interests of one type; rows that exist already are left as they are. */
+  /**
+   * Adds interests of one type; rows that exist already are left as they are. A tag not listed to
+   * the member is TAG_NOT_FOUND, like one that does not exist.
+   */
   async add(
     member: Member,
     tagIds: readonly number[],
@@ -58,9 +62,12 @@ export class TagInterestsService implements OnModuleInit {
   ): Promise<UserInterestView[]> {
     const ids = sortedUnique(tagIds);
     return this.dataSource.transaction(async (manager) => {
+      const params: unknown[] = [ids];
       const locked: Array<{ id: number }> = await manager.query(
-        'SELECT id FROM tag WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE',
-        [ids],
+        `SELECT t.id FROM tag t
+         WHERE t.id = ANY($1::int[]) AND ${listedTagSql('t', member, params)}
+         ORDER BY t.id FOR NO KEY UPDATE`,
+        params,
       );
       if (locked.length !== ids.length) {
         const found = new Set(locked.map((row) => row.id));

@@ -10,7 +10,12 @@ import {
 } from '@nestjs/common';
 import { ApiExtraModels, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Access } from '../../platform/access/access.decorator';
-import { CurrentMember, type Member } from '../../platform/access/current-caller.decorator';
+import type { Caller } from '../../platform/access/access-policy';
+import {
+  CurrentCaller,
+  CurrentMember,
+  type Member,
+} from '../../platform/access/current-caller.decorator';
 import { ApiFailures, ApiSuccess } from '../../platform/openapi/api-envelope.decorators';
 import { RateLimit } from '../../platform/rate-limit/rate-limit.decorator';
 import { NewTagDto, TagDto, TagIdDto, TagPageDto, TagWithChildrenDto } from './dto/tags.dto';
@@ -46,8 +51,12 @@ export class TagsController {
   @Access('guest-or-authd')
   @ApiSuccess(TagDto)
   @ApiFailures(400, 404)
-  getSingle(@Param('type') type: string, @Param('data') data: string) {
-    return this.tags.getSingle(parseTagKey(type, data));
+  getSingle(
+    @CurrentCaller() caller: Caller,
+    @Param('type') type: string,
+    @Param('data') data: string,
+  ) {
+    return this.tags.getSingle(caller, parseTagKey(type, data));
   }
 
   @Get('all/:x')
@@ -55,39 +64,47 @@ export class TagsController {
   @ApiQuery({ name: 'take', required: false, description: 'Page size, 1 to 50 (default 20)' })
   @ApiSuccess(TagPageDto)
   @ApiFailures(400)
-  all(@Param('x') cursor: string, @Query('take') take?: string) {
-    return this.tags.page(parseCursor(cursor), parseTake(take));
+  all(@CurrentCaller() caller: Caller, @Param('x') cursor: string, @Query('take') take?: string) {
+    return this.tags.page(caller, parseCursor(cursor), parseTake(take));
   }
 
   @Get('get-tag-n-children/:type/:data')
   @Access('guest-or-authd')
   @ApiSuccess(TagWithChildrenDto)
   @ApiFailures(400, 404)
-  getTagAndChildren(@Param('type') type: string, @Param('data') data: string) {
-    return this.tags.getWithChildren(parseTagKey(type, data));
+  getTagAndChildren(
+    @CurrentCaller() caller: Caller,
+    @Param('type') type: string,
+    @Param('data') data: string,
+  ) {
+    return this.tags.getWithChildren(caller, parseTagKey(type, data));
   }
 
   @Get('get-tags-n-children/:list')
   @Access('guest-or-authd')
   @ApiSuccess([TagWithChildrenDto])
   @ApiFailures(400)
-  getTagsAndChildren(@Param('list') list: string) {
-    return this.tags.manyWithChildren(parseNameList(list, MAX_TAG_LIST));
+  getTagsAndChildren(@CurrentCaller() caller: Caller, @Param('list') list: string) {
+    return this.tags.manyWithChildren(caller, parseNameList(list, MAX_TAG_LIST));
   }
 
   @Get('interest-cat-tags')
   @Access('guest-or-authd')
   @ApiSuccess([TagWithChildrenDto])
-  interestCategories() {
-    return this.tags.interestCategories();
+  interestCategories(@CurrentCaller() caller: Caller) {
+    return this.tags.interestCategories(caller);
   }
 
   @Get('prefix/:prefix/:parentsOnly')
   @Access('guest-or-authd')
   @ApiSuccess([TagDto])
   @ApiFailures(400)
-  byPrefix(@Param('prefix') prefix: string, @Param('parentsOnly') parentsOnly: string) {
-    return this.tags.byPrefix(prefix, parseFlag(parentsOnly, 'parentsOnly'));
+  byPrefix(
+    @CurrentCaller() caller: Caller,
+    @Param('prefix') prefix: string,
+    @Param('parentsOnly') parentsOnly: string,
+  ) {
+    return this.tags.byPrefix(caller, prefix, parseFlag(parentsOnly, 'parentsOnly'));
   }
 
   @Post('new')

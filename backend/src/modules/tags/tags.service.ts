@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Caller } from '../../platform/access/access-policy';
 import type { Member } from '../../platform/access/current-caller.decorator';
 import { INTEREST_TYPES, type InterestType } from './entities/user-tag-interest.entity';
 import { normaliseTagName, normaliseTagPrefix } from './tag-name';
@@ -11,6 +12,7 @@ import {
   type TagView,
   type TagWithChildrenView,
 } from './tag-views';
+import { listedTagSql } from './tag-visibility';
 import { TagsErrors } from './tags.errors';
 
 export const MAX_TAGS_PER_POST = 10;
@@ -127,51 +129,58 @@ export class TagsService {
     return rows[0]?.id ?? null;
   }
 
-  // ---- the catalogue ----
+  // ---- the catalogue: each read lists only the tags listed to the caller (tag-visibility.ts) ----
 
-  async getSingle(key: TagKey): Promise<TagView> {
-    const tag = await this.find(key);
+  async getSingle(caller: Caller, key: TagKey): Promise<TagView> {
+    const tag = await this.find(key, caller);
     if (!tag) throw TagsErrors.TAG_NOT_FOUND();
     return tag;
   }
 
-  async getWithChildren(key: TagKey): Promise<TagWithChildrenView> {
-    const [tag] = await this.withChildren([await this.getSingle(key)]);
+  async getWithChildren(caller: Caller, key: TagKey): Promise<TagWithChildrenView> {
+    const [tag] = await this.withChildren(caller, [await this.getSingle(caller, key)]);
     return tag;
   }
 
   /** Tags by name, in the order asked, each with its children; names with no tag are left out. */
-  async manyWithChildren(names: readonly string[]): Promise<TagWithChildrenView[]> {
+  async manyWithChildren(caller: Caller, names: readonly string[]): Promise<TagWithChildrenView[]> {
     const wanted = [
       ...new Set(names.map(normaliseTagName).filter((name): name is string => !!name)),
     ];
     if (!wanted.length) return [];
+    const params: unknown[] = [wanted];
     const rows: TagView[] = await this.dataSource.query(
-      `SELECT ${TAG_COLUMNS} FROM tag t WHERE t.name = ANY($1::text[])`,
-      [wanted],
+      `SELECT ${TAG_COLUMNS} FROM tag t
+       WHERE t.name = ANY($1::text[]) AND ${listedTagSql('t', caller, params)}`,
+      params,
     );
     const byName = new Map(rows.map((row) => [row.name, row]));
     return this.withChildren(
+      caller,
       wanted.map((name) => byName.get(name)).filter((tag): tag is TagView => !!tag),
     );
   }
 
   /** The categories (parent tags) with their children, for the interests picker. */
-  async interestCategories(): Promise<TagWithChildrenView[]> {
+  async interestCategories(caller: Caller): Promise<TagWithChildrenView[]> {
+    const params: unknown[] = [];
     const parents: TagView[] = await this.dataSource.query(
-      `SELECT ${TAG_COLUMNS} FROM tag t WHERE t.is_parent ORDER BY t.name`,
+      `SELECT ${TAG_COLUMNS} FROM tag t
+       WHERE t.is_parent AND ${listedTagSql('t', caller, params)} ORDER BY t.name`,
+      params,
     );
-    return this.withChildren(parents);
+    return this.withChildren(caller, parents);
   }
 
   /** All tags by name, a page at a time (keyset on the unique name). */
-  async page(cursor: string | null, take: number): Promise<TagPage> {
+  async page(caller: Caller, cursor: string | null, take: number): Promise<TagPage> {
     const after = cursor === null ? null : decodeCursor(cursor);
+    const params: unknown[] = [after, take + 1];
     const rows: TagView[] = await this.dataSource.query(
       `SELECT ${TAG_COLUMNS} FROM tag t
-       WHERE $1::text IS NULL OR t.name > $1::text
+       WHERE ($1::text IS NULL OR t.name > $1::text) AND ${listedTagSql('t', caller, params)}
        ORDER BY t.name LIMIT $2`,
-      [after, take + 1],
+      params,
     );
     const items = rows.slice(0, take);
     return {
@@ -181,15 +190,17 @@ export class TagsService {
   }
 
   /** Up to 10 tags whose name starts with the prefix, most followed first. */
-  async byPrefix(rawPrefix: string, parentsOnly: boolean): Promise<TagView[]> {
+  async byPrefix(caller: Caller, rawPrefix: string, parentsOnly: boolean): Promise<TagView[]> {
     const prefix = normaliseTagPrefix(rawPrefix);
     if (!prefix) return [];
+    const params: unknown[] = [prefix.replace(/[\\%_]/g, '\\$&'), parentsOnly, PREFIX_MATCHES];
     // `name` uses the C collation, so this LIKE is a range scan on the unique index.
     return this.dataSource.query(
       `SELECT ${TAG_COLUMNS} FROM tag t
        WHERE t.name LIKE $1 || '%' AND ($2::boolean IS FALSE OR t.is_parent)
+         AND ${listedTagSql('t', caller, params)}
        ORDER BY t.follower_count DESC, t.name LIMIT $3`,
-      [prefix.replace(/[\\%_]/g, '\\$&'), parentsOnly, PREFIX_MATCHES],
+      params,
     );
   }
 
@@ -212,34 +223,34 @@ export class TagsService {
          ON CONFLICT (name) DO NOTHING RETURNING ${TAG_COLUMNS}`,
         [name, isParent, member.userId],
       );
-      tag = created ?? (await this.find({ name }));
+      // The member named this tag, so it is theirs to see whether listed to them or not.
+      tag = created ?? (await this.find({ name }, null));
     }
     if (!tag) throw TagsErrors.TAG_NOT_FOUND();
     return input.returnAnId ? { id: tag.id } : tag;
   }
 
-  private async find(key: TagKey): Promise<TagView | undefined> {
-    if ('id' in key) {
-      const rows: TagView[] = await this.dataSource.query(
-        `SELECT ${TAG_COLUMNS} FROM tag t WHERE t.id = $1`,
-        [key.id],
-      );
-      return rows[0];
-    }
-    const name = normaliseTagName(key.name);
-    if (!name) return undefined;
+  /** The tag, if it is listed to the caller; with `listedTo` null, whether listed or not. */
+  private async find(key: TagKey, listedTo: Caller | null): Promise<TagView | undefined> {
+    const value = 'id' in key ? key.id : normaliseTagName(key.name);
+    if (!value) return undefined;
+    const params: unknown[] = [value];
+    const listed = listedTo ? `AND ${listedTagSql('t', listedTo, params)}` : '';
     const rows: TagView[] = await this.dataSource.query(
-      `SELECT ${TAG_COLUMNS} FROM tag t WHERE t.name = $1`,
-      [name],
+      `SELECT ${TAG_COLUMNS} FROM tag t WHERE t.${'id' in key ? 'id' : 'name'} = $1 ${listed}`,
+      params,
     );
     return rows[0];
   }
 
-  private async withChildren(parents: TagView[]): Promise<TagWithChildrenView[]> {
+  private async withChildren(caller: Caller, parents: TagView[]): Promise<TagWithChildrenView[]> {
     if (!parents.length) return [];
+    const params: unknown[] = [parents.map((parent) => parent.id)];
     const children: TagView[] = await this.dataSource.query(
-      `SELECT ${TAG_COLUMNS} FROM tag t WHERE t.parent_id = ANY($1::int[]) ORDER BY t.name`,
-      [parents.map((parent) => parent.id)],
+      `SELECT ${TAG_COLUMNS} FROM tag t
+       WHERE t.parent_id = ANY($1::int[]) AND ${listedTagSql('t', caller, params)}
+       ORDER BY t.name`,
+      params,
     );
     return attachChildren(parents, children);
   }

@@ -25,6 +25,7 @@ import { tagKeys } from '../content/query-keys';
 import { JoinConversationPrompt } from '../posts/guest-prompt';
 import { LastInterestModal } from './last-interest-modal';
 import { interestLabels, useInterestChanges, useMyInterests } from './use-interests';
+import { tagTitle } from './tag-title';
 
 /** `/user/interests`: pick the tags you follow, grow or want, by category. */
 export function InterestsPage() {
@@ -177,13 +178,13 @@ function InterestPicker({
   return (
     <Stack gap="md">
       {categories.map((category) => (
-        <Card key={category.id} title={category.name} titleOrder={2} padding="md">
+        <Card key={category.id} title={tagTitle(category.name)} titleOrder={2} padding="md">
           {category.description && (
             <Text size="sm" c="dimmed" mb="sm">
               {category.description}
             </Text>
           )}
-          <Group gap="xs" role="group" aria-label={`Tags in ${category.name}`}>
+          <Group gap="xs" role="group" aria-label={`Tags in ${tagTitle(category.name)}`}>
             {[category, ...category.children].map((tag) => (
               <Chip
                 key={tag.id}

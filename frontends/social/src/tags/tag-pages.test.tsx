@@ -167,7 +167,7 @@ describe('interests', () => {
     renderSocial('/user/interests');
     const user = userEvent.setup();
 
-    const group = await screen.findByRole('group', { name: 'Tags in houseplants' });
+    const group = await screen.findByRole('group', { name: 'Tags in Houseplants' });
     const chip = (name: RegExp) => within(group).getByRole('checkbox', { name });
     expect(chip(/#ferns/)).toBeChecked();
     expect(chip(/#succulents/)).not.toBeChecked();
@@ -216,11 +216,11 @@ describe('interests', () => {
     renderSocial('/user/interests');
     const user = userEvent.setup();
 
-    const group = await screen.findByRole('group', { name: 'Tags in houseplants' });
+    const group = await screen.findByRole('group', { name: 'Tags in Houseplants' });
     expect(within(group).getByRole('checkbox', { name: /#ferns/ })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Grow' }));
 
-    const grow = await screen.findByRole('group', { name: 'Tags in houseplants' });
+    const grow = await screen.findByRole('group', { name: 'Tags in Houseplants' });
     expect(within(grow).getByRole('checkbox', { name: /#ferns/ })).not.toBeChecked();
     expect(within(grow).getByRole('checkbox', { name: /#succulents/ })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Save grow interests' })).toBeDisabled();

@@ -1,4 +1,4 @@
-import { createFakeApi, fakeProfile, ok } from '@plantfolk/api-client/testing';
+import { ControlledUpload, createFakeApi, fakeProfile, ok } from '@plantfolk/api-client/testing';
 import { sessionStore } from '@plantfolk/session';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,55 +7,11 @@ import { renderShell } from '../testing/render-shell';
 import { signedIn } from '../testing/session-fixtures';
 import { avatarFileProblem } from './avatar-section';
 
-/** An upload the test finishes by hand, to look at the progress bar in between. */
-class ControlledUpload {
-  static current: ControlledUpload | null = null;
-  readonly upload = new EventTarget();
-  private readonly events = new EventTarget();
-  headers: Record<string, string> = {};
-  method = '';
-  url = '';
-  body: unknown;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  withCredentials = false;
-  constructor() {
-    ControlledUpload.current = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {}
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  getAllResponseHeaders() {
-    return 'content-type: application/json';
-  }
-  progress(loaded: number, total: number) {
-    this.upload.dispatchEvent(
-      Object.assign(new Event('progress'), { loaded, total, lengthComputable: true }),
-    );
-  }
-  finish(data: unknown) {
-    this.status = 200;
-    this.responseText = JSON.stringify({ status: 'success', data });
-    this.events.dispatchEvent(new Event('load'));
-  }
-}
-
 const photo = () => new File([new Uint8Array(2048)], 'monstera.png', { type: 'image/png' });
 
 describe('profile photo', () => {
   beforeEach(() => {
+    ControlledUpload.all = [];
     vi.stubGlobal('XMLHttpRequest', ControlledUpload);
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview-1');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
@@ -81,7 +37,7 @@ describe('profile photo', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Upload photo' }));
 
-    const upload = ControlledUpload.current!;
+    const upload = ControlledUpload.latest;
     upload.progress(1024, 2048);
     const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));

@@ -60,7 +60,9 @@ describe('post composer', () => {
 
     // Each photo goes on its own request, shows its preview at once and its own progress.
     expect(uploads).toHaveLength(2);
-    expect(uploads.map((upload) => [upload.method, upload.url, upload.file.name])).toEqual([
+    expect(
+      uploads.map((upload) => [upload.method, upload.url, upload.file('photos').name]),
+    ).toEqual([
       ['POST', '/api/iam/posts/photos', 'monstera.png'],
       ['POST', '/api/iam/posts/photos', 'fern.jpg'],
     ]);
@@ -184,7 +186,7 @@ describe('post composer', () => {
       'huge.jpg is bigger than 10 MB.',
     ]);
     // Only the picture went up.
-    expect(uploads.map((upload) => upload.file.name)).toEqual(['monstera.png']);
+    expect(uploads.map((upload) => upload.file('photos').name)).toEqual(['monstera.png']);
     expect(screen.queryByRole('img', { name: 'Preview of notes.pdf' })).toBeNull();
   });
 

@@ -7,6 +7,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { onTestFinished, vi } from 'vitest';
 import { routes } from '../routes';
 
+// Shared with the other slices' tests; re-exported so these tests have one kit to import.
+export { ControlledUpload, controlUploads } from '@plantfolk/api-client/testing';
+export { stubIntersectionObserver } from '@plantfolk/ui/testing';
+
 /** fern, a registered member (the author `fakePost` uses by default). */
 export const fernProfile = fakeProfile();
 
@@ -70,118 +74,6 @@ export function deferred<T>() {
     resolve = settle;
   });
   return { promise, resolve };
-}
-
-/**
- * IntersectionObserver the test drives: `reveal()` scrolls every observed sentinel (the end of a
- * list) into view.
- */
-export function stubIntersectionObserver() {
-  const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
-      constructor(callback: IntersectionObserverCallback) {
-        this.entry = { callback, targets: [] };
-        observers.push(this.entry);
-      }
-      observe(target: Element) {
-        this.entry.targets.push(target);
-      }
-      unobserve(target: Element) {
-        this.entry.targets = this.entry.targets.filter((item) => item !== target);
-      }
-      disconnect() {
-        this.entry.targets = [];
-      }
-    },
-  );
-  onTestFinished(() => {
-    vi.unstubAllGlobals();
-  });
-  return {
-    reveal: () =>
-      observers.forEach(({ callback, targets }) => {
-        if (targets.length === 0) return;
-        callback(
-          targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry),
-          {} as IntersectionObserver,
-        );
-      }),
-    /** How many sentinels are watched now (none once a list has no more). */
-    watching: () => observers.reduce((sum, { targets }) => sum + targets.length, 0),
-  };
-}
-
-/** One upload request (uploads go through XMLHttpRequest, to report their progress). */
-export class ControlledUpload {
-  static all: ControlledUpload[] = [];
-  readonly upload = new EventTarget();
-  private readonly events = new EventTarget();
-  headers: Record<string, string> = {};
-  method = '';
-  url = '';
-  body: unknown;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  withCredentials = false;
-  constructor() {
-    ControlledUpload.all.push(this);
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.events.dispatchEvent(new Event('abort'));
-  }
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  getAllResponseHeaders() {
-    return 'content-type: application/json';
-  }
-  /** The file that was sent (multipart field `photos`). */
-  get file(): File {
-    return (this.body as FormData).get('photos') as File;
-  }
-  progress(loaded: number, total: number) {
-    this.upload.dispatchEvent(
-      Object.assign(new Event('progress'), { loaded, total, lengthComputable: true }),
-    );
-  }
-  finish(data: unknown) {
-    this.answer(200, { status: 'success', data });
-  }
-  fail(status: number, code: string, message = code) {
-    this.answer(status, { status: 'error', error: { code, message } });
-  }
-  private answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.events.dispatchEvent(new Event('load'));
-  }
-}
-
-/** Routes uploads to `ControlledUpload`s, and gives chosen files predictable preview URLs. */
-export function controlUploads() {
-  ControlledUpload.all = [];
-  vi.stubGlobal('XMLHttpRequest', ControlledUpload);
-  let previews = 0;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:preview-${++previews}`);
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-  onTestFinished(() => {
-    vi.unstubAllGlobals();
-  });
-  return ControlledUpload.all;
 }
 
 /** A picture file as a file input hands it over. */

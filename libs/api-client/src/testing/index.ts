@@ -20,3 +20,4 @@ export {
   fakeUploadedPhoto,
 } from './fake-content';
 export { fakeProfile } from './fake-profile';
+export { ControlledUpload, controlUploads } from './controlled-upload';

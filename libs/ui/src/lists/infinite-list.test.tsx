@@ -1,38 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithUi, TestProviders } from '../testing';
+import { renderWithUi, stubIntersectionObserver, TestProviders } from '../testing';
 import { InfiniteList } from './infinite-list';
-
-/** IntersectionObserver that the test drives: `reveal()` brings the sentinel into view. */
-function stubIntersectionObserver() {
-  const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
-      constructor(callback: IntersectionObserverCallback) {
-        this.entry = { callback, targets: [] };
-        observers.push(this.entry);
-      }
-      observe(target: Element) {
-        this.entry.targets.push(target);
-      }
-      disconnect() {
-        this.entry.targets = [];
-      }
-    },
-  );
-  return {
-    reveal: () =>
-      observers.forEach(({ callback, targets }) =>
-        callback(
-          targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry),
-          {} as IntersectionObserver,
-        ),
-      ),
-  };
-}
 
 describe('InfiniteList', () => {
   afterEach(() => vi.unstubAllGlobals());

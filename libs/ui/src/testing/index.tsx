@@ -37,3 +37,5 @@ export function renderRoutes(
   const result = renderWithUi(<RouterProvider router={router} />, queryClient);
   return { ...result, router };
 }
+
+export { stubIntersectionObserver } from './intersection-observer';

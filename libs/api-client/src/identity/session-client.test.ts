@@ -351,5 +351,31 @@ describe('session client', () => {
       expect(store.getState().user?.stage).toBe('verified');
       expect(tabs.posted).toContainEqual({ type: 'profile-changed' });
     });
+
+    it('does not settle for a renewal that was asked before the change', async () => {
+      // The page start's renewal is answered with the account as it was; the e-mail link is
+      // confirmed meanwhile, and only a renewal asked afterwards sees it.
+      let answered = 0;
+      let answerFirst!: () => void;
+      const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+      fakeApi.on('POST', '/api/iam/authn/refresh', async () => {
+        answered += 1;
+        if (answered === 1) {
+          await firstAnswered;
+          return ok(session({ user: fakeProfile({ stage: 'signed-up' }) }));
+        }
+        return ok(session({ user: fakeProfile({ stage: 'verified', username: null }) }));
+      });
+      const starting = client.start();
+      const known = store.whenKnown();
+      answerFirst();
+      await known;
+
+      await client.profileChanged();
+      await starting;
+
+      expect(answered).toBe(2);
+      expect(store.getState().user?.stage).toBe('verified');
+    });
   });
 });

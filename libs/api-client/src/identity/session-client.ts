@@ -256,6 +256,9 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
 
     async profileChanged() {
       channel()?.post({ type: 'profile-changed' });
+      // A renewal already under way (the page start's, say) may have been answered with the
+      // account as it was before the change: let it finish, then ask again.
+      await inFlightRefresh?.catch(() => null);
       if (session.getState().loggedIn !== true) return;
       try {
         await client.refresh();

@@ -39,10 +39,11 @@ describe('content: comments, reactions and their notifications', () => {
     return row;
   }
 
+  /** By type first: the jobs that write them run in parallel, so their times may come in any order. */
   async function notifications(recipient: TestMember) {
     return t.dataSource.query(
       `SELECT type, actor_id, post_id, comment_id, seen FROM notification WHERE user_id = $1
-        ORDER BY created_at, type`,
+        ORDER BY type, created_at`,
       [recipient.id],
     );
   }

@@ -53,13 +53,14 @@ export function sharedSingletons() {
   );
 }
 
+/** The Module Federation plugin's build-time stats (see BuildManifestPlugin). */
+const MF_STATS_FILE = 'mf-manifest-stats.json';
+
 /**
  * Emits `build-manifest.json` = {name, buildId}, the buildId being a hash of every emitted asset.
  * It is derived from content only, so an unchanged rebuild writes the same bytes; the shell polls
  * it to notice a new deployment.
  */
-const MF_STATS_FILE = 'mf-manifest-stats.json';
-
 export class BuildManifestPlugin {
   /** @param {string} appName */
   constructor(appName) {

@@ -164,7 +164,9 @@ export function removeComments(
 ): Set<string> {
   const gone = new Set(ids);
   const loaded = queryClient.getQueryData<CommentList>(key)?.pages.flatMap((page) => page.items);
-  for (let grew = true; grew;) {
+  // Replies may be loaded before their parents, so sweep until a pass finds nothing new.
+  let grew = true;
+  while (grew) {
     grew = false;
     for (const comment of loaded ?? []) {
       if (comment.parent_id && gone.has(comment.parent_id) && !gone.has(comment.id)) {

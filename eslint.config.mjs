@@ -1,10 +1,29 @@
 // One ESLint config for the whole workspace. Nx runs it per project (`nx run <project>:lint`).
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import moduleBoundaries from './backend/lint/module-boundaries.mjs';
+
+const BACKEND_SOURCE_ROOT = fileURLToPath(new URL('./backend/src', import.meta.url));
+
+const NO_FORWARD_REF = {
+  selector: "ImportSpecifier[imported.name='forwardRef']",
+  message: 'No forwardRef: move the shared piece down instead of papering over a cycle.',
+};
+const SQL_OUTSIDE_QUERIES = [
+  {
+    selector: "CallExpression[callee.property.name='query'][arguments.0.type=/Literal$/]",
+    message: 'SQL text belongs in a *.queries.ts file; call a function from there.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='createQueryBuilder']",
+    message: 'Query builders belong in a *.queries.ts file; call a function from there.',
+  },
+];
 
 // Who may import whom. Tags live in each project.json.
 //   backend never imports frontends; remotes never import each other or the shell, only libs/.
@@ -103,6 +122,24 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Backend modules (backend/src/modules/<name>): another module only through its index.ts, no
+    // cycles between modules, platform/ knows no module. Tests and benchmarks may reach internals.
+    files: ['backend/src/**/*.ts'],
+    plugins: { plantfolk: moduleBoundaries },
+    rules: {
+      'plantfolk/module-public-face': ['error', { sourceRoot: BACKEND_SOURCE_ROOT }],
+      'plantfolk/no-module-cycles': ['error', { sourceRoot: BACKEND_SOURCE_ROOT }],
+      'no-restricted-syntax': ['error', NO_FORWARD_REF],
+    },
+  },
+  {
+    // A module's SQL lives in its *.queries.ts files; services keep the rules
+    // (backend/src/modules/README.md).
+    files: ['backend/src/modules/**/*.ts'],
+    ignores: ['**/*.queries.ts', '**/__tests__/**'],
+    rules: { 'no-restricted-syntax': ['error', NO_FORWARD_REF, ...SQL_OUTSIDE_QUERIES] },
   },
   {
     // Plain Node scripts (entry points, jest setup, configs).

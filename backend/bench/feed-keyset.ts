@@ -9,7 +9,7 @@
  * It creates a scratch database on that server, runs the app's migrations, bulk-inserts posts by
  * 1000 members with generate_series (80% public, 15% members-only, 5% private; a fifth of them
  * plant listings), then times one feed page. The keyset query is the very SQL the feed service runs:
- * `postPageSql` from src/modules/content/post-queries.ts, built for a guest and for a member. The
+ * `postPageSql` from src/modules/content/feed.queries.ts, built for a guest and for a member. The
  * OFFSET comparison is that same first-page SQL with `OFFSET n` appended. Only the page query is
  * timed: the service's other queries per page (photos and tags, plants, responders) look up the
  * page's 20 ids by key and cost the same on any page. It prints median and best milliseconds
@@ -20,9 +20,9 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { postPageSql, type PostRow, type Sql } from '../src/modules/content/post-queries';
-import { DEFAULT_PAGE_SIZE } from '../src/modules/content/paging';
-import { GUEST, type Viewer } from '../src/modules/content/visibility';
+import { postPageSql, type PostRow, type Sql } from '../src/modules/content/feed.queries';
+import { DEFAULT_PAGE_SIZE } from '../src/platform/paging/paging';
+import { GUEST, type Viewer } from '../src/platform/access/viewer';
 import { dataSourceOptions } from '../src/platform/database/data-source-options';
 import { runMigrations } from '../src/platform/database/migrate';
 
@@ -160,6 +160,7 @@ async function main(): Promise<void> {
       kind: 'member',
       userId: member.id,
       admin: false,
+      verified: true,
     });
   } finally {
     if (db.isInitialized) await db.destroy();

@@ -4,7 +4,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './platform/config/app-config';
+import { acceptJsonBodiesOnly } from './platform/http/body-parsers';
 import { configureHttp } from './platform/http/configure-http';
+import { answerFrameworkError } from './platform/http/framework-errors';
 import { requestIdFor } from './platform/http/request-id';
 import { createLogger, NestPinoLogger } from './platform/logging/logger';
 
@@ -30,13 +32,17 @@ export async function createApp(
     // Path parameters carry lists and cursors (20 tag names of up to 40 characters each, percent-
     // encoded); Fastify's default of 100 characters would answer 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
+    frameworkErrors: answerFrameworkError,
   });
+  acceptJsonBodiesOnly(adapter.getInstance());
   const root = AppModule.forRoot(config, 'api');
   if (options.extraModules?.length)
     root.imports = [...(root.imports ?? []), ...options.extraModules];
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: new NestPinoLogger(logger),
     abortOnError: false,
+    // Nest would add a urlencoded body parser next to JSON; see acceptJsonBodiesOnly.
+    bodyParser: false,
     preview: options.preview ?? false,
   });
   if (!options.preview) await configureHttp(app, config);

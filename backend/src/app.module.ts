@@ -1,11 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ContentModule } from './modules/content/content.module';
-import { IdentityCallerResolver } from './modules/identity/identity-caller.resolver';
-import { IdentityOpsAccess } from './modules/identity/identity-ops-access';
-import { IdentityModule } from './modules/identity/identity.module';
-import { NotificationsModule } from './modules/notifications/notifications.module';
-import { PlantsModule } from './modules/plants/plants.module';
-import { TagsModule } from './modules/tags/tags.module';
+import { ContentModule } from './modules/content';
+import { IdentityCallerResolver, IdentityModule, IdentityOpsAccess } from './modules/identity';
+import { NotificationsModule } from './modules/notifications';
+import { PlantsModule } from './modules/plants';
+import { ProfilesModule } from './modules/profiles';
+import { TagsModule } from './modules/tags';
 import { AccessModule } from './platform/access/access.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
@@ -47,6 +46,7 @@ export class AppModule {
         TagsModule,
         ContentModule,
         PlantsModule,
+        ProfilesModule,
         NotificationsModule,
       ],
     };

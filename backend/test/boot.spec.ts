@@ -59,6 +59,8 @@ describe('boot', () => {
       ],
       ['duplicate-processor', 'job "cleanup/purge-outbox" has two processors'],
       ['worker-without-mail', 'job "email/send-email" has no processor'],
+      ['module-job-without-processor', 'job "cleanup/probe-job" has no processor'],
+      ['job-declared-twice', 'job "cleanup/purge-outbox" is declared by both platform and probe'],
     ])('refuses to start with %s', async (variant, message) => {
       const { code, output } = await run('test/fixtures/boot-variant.ts', [variant], env);
       expect(output).toContain(message);

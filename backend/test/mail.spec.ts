@@ -1,6 +1,6 @@
 import { MailService } from '../src/platform/mail/mail.service';
 import { JobQueue } from '../src/platform/queues/job-queue.service';
-import type { SendEmailPayload } from '../src/platform/queues/job-registry';
+import type { SendEmailPayload } from '../src/platform/mail/jobs/send-email.job';
 import { mailTo, testSmtpUrl, uniqueAddress } from './support/mailbox';
 import { eventually, startTestApp, type TestApp } from './support/test-app';
 

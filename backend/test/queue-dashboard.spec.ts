@@ -1,3 +1,4 @@
+import { cookieFrom, createMember } from './support/members';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('queue dashboard at /admin/queues', () => {
@@ -21,7 +22,7 @@ describe('queue dashboard at /admin/queues', () => {
     );
   });
 
-  describe('opened by the development switch', () => {
+  describe('in development, with the switch that used to open it', () => {
     let t: TestApp;
     beforeAll(
       async () =>
@@ -31,9 +32,25 @@ describe('queue dashboard at /admin/queues', () => {
     );
     afterAll(() => t.close());
 
-    it('shows every queue', async () => {
-      await t.http().get('/admin/queues').expect(200).expect('content-type', /html/);
-      const response = await t.http().get('/admin/queues/api/queues').expect(200);
+    it.each(['/admin/queues', '/admin/queues/api/queues'])(
+      'stays closed without an admin pass: %s',
+      async (path) => {
+        const response = await t.http().get(path).expect(403);
+        expect(response.body.error.code).toBe('QUEUE_DASHBOARD_CLOSED');
+      },
+    );
+
+    it('shows every queue to an admin with the ops pass', async () => {
+      const admin = await createMember(t, 'admin');
+      const pass = await t
+        .http()
+        .post('/api/iam/admin/queue-dashboard-session')
+        .set(admin.headers)
+        .expect(200);
+      const cookie = `pf_ops=${cookieFrom(pass, 'pf_ops')}`;
+      await t.http().get('/admin/queues').set('cookie', cookie).expect(200);
+      const response = await t.http().get('/admin/queues/api/queues').set('cookie', cookie);
+      expect(response.status).toBe(200);
       const names = (response.body.queues as Array<{ name: string }>)
         .map((queue) => queue.name)
         .sort();

@@ -417,9 +417,32 @@ describe('content: comments, reactions and their notifications', () => {
       });
       await settled();
       const { CommentCreatedJob } =
-        await import('../../src/modules/notifications/jobs/comment-created.job');
+        await import('../../src/modules/content/jobs/comment-created.job');
       await t.app.get(CommentCreatedJob).handle(job.payload);
       expect(await notifications(poster)).toHaveLength(1);
+    });
+
+    it('writes nothing, and does not retry, when the cause is deleted before the notice runs', async () => {
+      const poster = await createMember(t, 'registered');
+      const fan = await createMember(t, 'registered');
+      const post = await createPost(t, poster);
+      const note = (await comment(fan, post.id, 'Soon gone').expect(201)).body.data;
+      await settled();
+      await t.dataSource.query('DELETE FROM notification WHERE user_id = $1', [poster.id]);
+      await t.dataSource.query('DELETE FROM post WHERE id = $1', [post.id]);
+      const { NotifyJob } = await import('../../src/modules/notifications/jobs/notify.job');
+      // The notice was decided while the post existed; by the time it runs, the post is gone.
+      await expect(
+        t.app.get(NotifyJob).handle({
+          type: 'comment',
+          recipientId: poster.id,
+          actorId: fan.id,
+          postId: post.id,
+          commentId: note.id,
+          dedupeKey: `comment:${note.id}`,
+        }),
+      ).resolves.toBeUndefined();
+      expect(await notifications(poster)).toEqual([]);
     });
   });
 });

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { PurgeUnattachedUploadsJob } from '../../src/modules/content/jobs/purge-unattached-uploads.job';
-import { RECURRING_JOBS } from '../../src/platform/queues/recurring-jobs';
+import { QueueWorkers } from '../../src/platform/queues/queue-workers.service';
 import { createPost, uploadPhotos } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
@@ -204,7 +204,7 @@ describe('content: photo uploads', () => {
   });
 
   it('removes uploads left unattached for a day (rows and files), keeps attached and recent ones', async () => {
-    expect(RECURRING_JOBS).toContainEqual(
+    expect(t.app.get(QueueWorkers).recurringJobs()).toContainEqual(
       expect.objectContaining({ queue: 'cleanup', name: 'purge-unattached-uploads' }),
     );
     const member = await createMember(t, 'registered');

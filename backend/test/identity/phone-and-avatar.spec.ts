@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { LogSmsSender } from '../../src/platform/sms/log-sms.sender';
+import { MemorySmsSender } from '../../src/platform/sms/memory-sms.sender';
 import { SmsSender } from '../../src/platform/sms/sms-sender';
 import { createMember, type TestMember } from '../support/members';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
 
 describe('identity: phone verification', () => {
   let t: TestApp;
-  let sms: LogSmsSender;
+  let sms: MemorySmsSender;
   beforeAll(async () => {
-    t = await startTestApp({ env: { SMS_DRIVER: 'log' } });
-    sms = t.app.get(SmsSender) as LogSmsSender;
+    t = await startTestApp({ env: { SMS_DRIVER: 'memory' } });
+    sms = t.app.get(SmsSender) as MemorySmsSender;
   });
   afterAll(() => t.close());
 

@@ -8,16 +8,31 @@ export function uniqueTagName(stem = 'tag'): string {
   return `${stem}-${process.pid.toString(36)}-${counter}`;
 }
 
-/** Inserts a tag directly (fast setup, no rate limits). */
+/**
+ * Inserts a tag of the curated catalogue directly (fast setup, no rate limits): described, as an
+ * admin would, so that it is listed to everyone (tag-visibility.ts). `description: null` makes a
+ * bare tag nobody made or uses, which the catalogue does not list.
+ */
 export async function seedTag(
   t: TestApp,
   name: string,
-  fields: { isParent?: boolean; parentId?: number | null; followerCount?: number } = {},
+  fields: {
+    isParent?: boolean;
+    parentId?: number | null;
+    followerCount?: number;
+    description?: string | null;
+  } = {},
 ): Promise<number> {
   const [row] = await t.dataSource.query(
-    `INSERT INTO tag (name, is_parent, parent_id, follower_count) VALUES ($1, $2, $3, $4)
-     RETURNING id`,
-    [name, fields.isParent ?? false, fields.parentId ?? null, fields.followerCount ?? 0],
+    `INSERT INTO tag (name, is_parent, parent_id, follower_count, description)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [
+      name,
+      fields.isParent ?? false,
+      fields.parentId ?? null,
+      fields.followerCount ?? 0,
+      fields.description === undefined ? `Seeded for a test: ${name}` : fields.description,
+    ],
   );
   return row.id;
 }

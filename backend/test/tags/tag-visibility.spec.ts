@@ -1,7 +1,7 @@
 import { createPost } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { tagRow, uniqueTagName } from './support';
+import { seedTag, tagRow, uniqueTagName } from './support';
 
 /** Where a caller finds a tag in the catalogue: route → whether the tag was there. */
 type Sightings = Record<string, boolean>;
@@ -56,8 +56,8 @@ describe('tags: a tag only a private post uses', () => {
       .expect(200);
 
   /** A new tag made by the author's private post: its name, id and the post's id. */
-  async function privateTag(): Promise<{ name: string; id: number; postId: string }> {
-    const name = uniqueTagName('secret-diary');
+  async function privateTag(suffix = ''): Promise<{ name: string; id: number; postId: string }> {
+    const name = uniqueTagName('secret-diary') + suffix;
     const post = await createPost(t, author, { privacy: 'private', tags: [name] });
     const [row] = await t.dataSource.query('SELECT id FROM tag WHERE name = $1', [name]);
     return { name, id: row.id, postId: post.id };
@@ -183,4 +183,234 @@ describe('tags: a tag only a private post uses', () => {
     expect(await sightings(other, tag)).toEqual(nowhere);
     expect(await sightings(null, tag)).toEqual(nowhere);
   });
+
+  it('keeps a name used only privately hidden after its maker deletes their account', async () => {
+    const leaving = await createMember(t, 'registered');
+    const name = uniqueTagName('left-behind');
+    await createPost(t, leaving, { privacy: 'private', tags: [name] });
+    const [{ id }] = await t.dataSource.query('SELECT id FROM tag WHERE name = $1', [name]);
+    await t
+      .http()
+      .delete('/api/iam/authn/delete')
+      .set(leaving.headers)
+      .send({ uuid: leaving.id, password: leaving.password })
+      .expect(200);
+    // The tag outlives its maker (created_by is set to NULL), and must stay as hidden as before.
+    const [row] = await t.dataSource.query('SELECT created_by FROM tag WHERE id = $1', [id]);
+    expect(row).toEqual({ created_by: null });
+    expect(await sightings(other, { name, id })).toEqual(nowhere);
+    expect(await sightings(null, { name, id })).toEqual(nowhere);
+  });
+
+  // ---- every path: a hidden tag answers exactly as a name (or id) that never was a tag ----
+
+  type Tag = { name: string; id: number };
+  type Answer = { status: number; body: string };
+  let missingIds = 0;
+
+  /** A name and an id no tag has. */
+  async function neverMade(): Promise<Tag> {
+    missingIds += 1;
+    const id = 2_147_000_000 + missingIds;
+    expect(await tagRow(t, id)).toBeUndefined();
+    return { name: `${uniqueTagName('secret-diary')}-zz`, id };
+  }
+
+  /** Status and body, with the tag's own name and id written NAME and ID. */
+  function answerOf(response: { status: number; body: unknown }, tag: Tag): Answer {
+    const body = JSON.stringify(response.body)
+      .split(tag.name)
+      .join('NAME')
+      .replace(new RegExp(`\\b${tag.id}\\b`, 'g'), 'ID');
+    return { status: response.status, body };
+  }
+
+  const as = <R extends { set: (headers: Record<string, string>) => R }>(
+    request: R,
+    caller: TestMember | null,
+  ) => (caller ? request.set(caller.headers) : request);
+
+  /** Every route that reads a tag by name or id, as `caller` asks it about `tag`. */
+  const READS: Record<string, (tag: Tag, caller: TestMember | null) => Promise<Answer>> = {
+    'GET /api/posts/tag/{name}': async (tag, caller) =>
+      answerOf(await as(t.http().get(`/api/posts/tag/${tag.name}`), caller), tag),
+    'GET /api/iam/posts/tag/{name}': async (tag, caller) =>
+      answerOf(await as(t.http().get(`/api/iam/posts/tag/${tag.name}`), caller), tag),
+    'GET /api/posts/tag/{name}?cursorId=': async (tag, caller) =>
+      answerOf(
+        await as(t.http().get(`/api/posts/tag/${tag.name}?cursorId=not-a-cursor`), caller),
+        tag,
+      ),
+    'get-single by name': async (tag, caller) =>
+      answerOf(await get(`get-single/name/${tag.name}`, caller), tag),
+    'get-single by id': async (tag, caller) =>
+      answerOf(await get(`get-single/id/${tag.id}`, caller), tag),
+    'get-tag-n-children by name': async (tag, caller) =>
+      answerOf(await get(`get-tag-n-children/name/${tag.name}`, caller), tag),
+    'get-tag-n-children by id': async (tag, caller) =>
+      answerOf(await get(`get-tag-n-children/id/${tag.id}`, caller), tag),
+    'get-tags-n-children': async (tag, caller) =>
+      answerOf(await get(`get-tags-n-children/${tag.name},houseplants`, caller), tag),
+    prefix: async (tag, caller) => answerOf(await get(`prefix/${tag.name}/false`, caller), tag),
+    'prefix, categories only': async (tag, caller) =>
+      answerOf(await get(`prefix/${tag.name}/true`, caller), tag),
+    'prefix of the name': async (tag, caller) =>
+      answerOf(await get(`prefix/${tag.name.slice(0, -1)}/false`, caller), tag),
+  };
+
+  /** The routes only members call, each with a fresh member (their own rate limits and interests). */
+  const MEMBER_CALLS: Record<string, (tag: Tag, caller: TestMember) => Promise<Answer>> = {
+    'new-interests': async (tag, caller) => answerOf(await follow(caller, [tag.id]), tag),
+    'delete-interests': async (tag, caller) => answerOf(await unfollow(caller, [tag.id]), tag),
+    'check-if-last': async (tag, caller) =>
+      answerOf(
+        await t
+          .http()
+          .put('/api/iam/tags/check-if-last')
+          .set(caller.headers)
+          .send({ tagIdArr: [tag.id], interestType: 'follow' }),
+        tag,
+      ),
+    'user-interests': async (tag, caller) =>
+      answerOf(await get(`user-interests/${caller.id}`, caller), tag),
+  };
+
+  it('answers every tag-reading route for a hidden tag exactly as for one that never was', async () => {
+    const hidden = await privateTag('-zz');
+    const missing = await neverMade();
+    for (const caller of [other, null]) {
+      for (const [route, read] of Object.entries(READS)) {
+        const who = caller ? 'member' : 'guest';
+        expect({ route, who, ...(await read(hidden, caller)) }).toEqual({
+          route,
+          who,
+          ...(await read(missing, caller)),
+        });
+      }
+    }
+    for (const [route, call] of Object.entries(MEMBER_CALLS)) {
+      // Two members alike: each follows the same one tag.
+      const [one, two] = [await createMember(t, 'registered'), await createMember(t, 'registered')];
+      const followed = await seedTagId('followed');
+      await follow(one, [followed]).expect(200);
+      await follow(two, [followed]).expect(200);
+      const answers = [await call(hidden, one), await call(missing, two)].map((answer) => ({
+        ...answer,
+        body: answer.body.split(one.id).join('ME').split(two.id).join('ME'),
+      }));
+      expect({ route, ...answers[0] }).toEqual({ route, ...answers[1] });
+    }
+    // The whole catalogue reads the same as before the hidden tag was made.
+    const before = {
+      all: await allNames(other),
+      categories: (await get('interest-cat-tags', null).expect(200)).body,
+    };
+    await privateTag();
+    expect({
+      all: await allNames(other),
+      categories: (await get('interest-cat-tags', null)).body,
+    }).toEqual(before);
+    expect(await tagRow(t, hidden.id)).toEqual({ follower_count: 0, post_count: 0 });
+  });
+
+  /** Without what differs between any two posts and their authors (ids, times, texts, names). */
+  function scrub(answer: Answer): Answer {
+    const body = answer.body
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID')
+      .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME')
+      .replace(/"(random_id|text|username)":"[^"]*"/g, '"$1":"…"');
+    return { ...answer, body };
+  }
+
+  /** Two members name a tag, one hidden from them, one never made: what each sees from then on. */
+  async function afterNaming(name: (member: TestMember, tag: Tag) => Promise<Tag>) {
+    const hidden = await privateTag('-zz');
+    const missing = await neverMade();
+    const [one, two] = [await createMember(t, 'registered'), await createMember(t, 'registered')];
+    const named = { hidden: await name(one, hidden), missing: await name(two, missing) };
+    const reads: Record<string, Answer[]> = {};
+    for (const [route, read] of Object.entries(READS))
+      reads[route] = [await read(named.hidden, one), await read(named.missing, two)].map(scrub);
+    reads.all = [
+      { status: 200, body: String((await allNames(one)).includes(hidden.name)) },
+      { status: 200, body: String((await allNames(two)).includes(missing.name)) },
+    ];
+    return { hidden, named, reads };
+  }
+
+  it('makes a hidden tag, when named with POST tags/new, read like a tag made just then', async () => {
+    const create = async (member: TestMember, tag: Tag, returnAnId = false) => {
+      const response = await t
+        .http()
+        .post('/api/iam/tags/new')
+        .set(member.headers)
+        .send({ tagName: tag.name, returnAnId });
+      return { response, made: { name: tag.name, id: response.body.data?.id as number } };
+    };
+    const { hidden, named, reads } = await afterNaming(async (member, tag) => {
+      const { response, made } = await create(member, tag);
+      expect(response.status).toBe(200);
+      return made;
+    });
+    // The same tag row: the author's private post still carries it.
+    expect(named.hidden.id).toBe(hidden.id);
+    for (const [route, [fromHidden, fromMissing]] of Object.entries(reads))
+      expect({ route, ...fromHidden }).toEqual({ route, ...fromMissing });
+    // Naming it again answers alike, with returnAnId too.
+    const [again, fresh] = [await createMember(t, 'registered'), await neverMade()];
+    const [a, b] = [await create(again, hidden, true), await create(again, fresh, true)];
+    expect(answerOf(a.response, a.made)).toEqual(answerOf(b.response, b.made));
+    expect(await sightings(null, hidden)).toEqual(nowhere);
+  });
+
+  it('makes a hidden tag, when put on a post, read like a tag that post made', async () => {
+    const { named, reads } = await afterNaming(async (member, tag) => {
+      const post = await createPost(t, member, { privacy: 'private', tags: [tag.name] });
+      expect(post.tags).toEqual([{ id: expect.any(Number), name: tag.name }]);
+      return post.tags[0] as Tag;
+    });
+    for (const [route, [fromHidden, fromMissing]] of Object.entries(reads))
+      expect({ route, ...fromHidden }).toEqual({ route, ...fromMissing });
+    expect(await sightings(null, named.hidden)).toEqual(nowhere);
+  });
+
+  it('shows a hidden tag’s posts to whoever may see a post that carries it', async () => {
+    const name = uniqueTagName('members-only');
+    const post = await createPost(t, author, { privacy: 'members', tags: [name] });
+    const [row] = await t.dataSource.query('SELECT id FROM tag WHERE name = $1', [name]);
+    expect(await tagRow(t, row.id)).toEqual({ follower_count: 0, post_count: 0 });
+    // A member sees the post, so the tag is no secret to them: its feed lists the post...
+    const feed = await t.http().get(`/api/posts/tag/${name}`).set(other.headers).expect(200);
+    expect(feed.body.data.items.map((item: { id: string }) => item.id)).toEqual([post.id]);
+    // ...though the catalogue, which lists tags in public use, still does not.
+    expect(await sightings(other, { name, id: row.id })).toEqual(nowhere);
+    const guest = await t.http().get(`/api/posts/tag/${name}`).expect(404);
+    expect(guest.body.error.code).toBe('TAG_NOT_FOUND');
+  });
+
+  it('gives tags ids that tell nothing of when they were made', async () => {
+    const member = await createMember(t, 'registered');
+    const ids: number[] = [];
+    for (let made = 0; made < 12; made += 1) {
+      const response = await t
+        .http()
+        .post('/api/iam/tags/new')
+        .set(member.headers)
+        .send({ tagName: uniqueTagName('in-order'), returnAnId: true })
+        .expect(200);
+      ids.push(response.body.data.id);
+    }
+    // Sequential ids would come out sorted: an older (hidden) tag's id would give it away.
+    expect(ids).not.toEqual([...ids].sort((x, y) => x - y));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  /** A tag anyone may follow (a category's child), by id. */
+  async function seedTagId(stem: string): Promise<number> {
+    return seedTag(t, uniqueTagName(stem), { parentId: await categoryId() });
+  }
+  async function categoryId(): Promise<number> {
+    const [row] = await t.dataSource.query("SELECT id FROM tag WHERE name = 'houseplants'");
+    return row.id;
+  }
 });

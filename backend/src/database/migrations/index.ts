@@ -1,4 +1,6 @@
 // Every migration, in order. `npm run migration:generate -w @plantfolk/backend -- <Name>` appends here.
+import { TagNamers1795467720555 } from './1795467720555-TagNamers';
+import { NearbyPublicPoint1795467462328 } from './1795467462328-NearbyPublicPoint';
 import { SeedInterestCategories1795400000000 } from './1795400000000-SeedInterestCategories';
 import { Content1795317740979 } from './1795317740979-Content';
 import { Tags1795317618937 } from './1795317618937-Tags';
@@ -10,4 +12,6 @@ export const migrations = [
   Tags1795317618937,
   Content1795317740979,
   SeedInterestCategories1795400000000,
+  NearbyPublicPoint1795467462328,
+  TagNamers1795467720555,
 ];

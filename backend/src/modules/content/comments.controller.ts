@@ -4,10 +4,10 @@ import { Access } from '../../platform/access/access.decorator';
 import { CurrentMember, type Member } from '../../platform/access/current-caller.decorator';
 import { ApiFailures, ApiSuccess } from '../../platform/openapi/api-envelope.decorators';
 import { RateLimit } from '../../platform/rate-limit/rate-limit.decorator';
-import { UserSummaryDto } from '../identity/dto/profile.dto';
+import { UserSummaryDto } from '../identity';
 import { CommentsService } from './comments.service';
 import { CONTENT_RATE_LIMITS as LIMITS } from './content.rate-limits';
-import { CurrentViewer } from './current-viewer.decorator';
+import { CurrentViewer } from '../../platform/access/current-viewer.decorator';
 import {
   CommentDto,
   CommentPageDto,
@@ -15,8 +15,8 @@ import {
   DeletedCommentsDto,
   NewCommentDto,
 } from './dto/content.dto';
-import { decodeCursor, parseTake } from './paging';
-import type { Viewer } from './visibility';
+import { decodeCursor, parseTake } from '../../platform/paging/paging';
+import type { Viewer } from '../../platform/access/viewer';
 
 @ApiTags('comments')
 @Controller('api/iam/posts')

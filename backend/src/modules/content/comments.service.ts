@@ -1,38 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Member } from '../../platform/access/current-caller.decorator';
+import { canSee, mayEdit, type Viewer, viewerOf } from '../../platform/access/viewer';
 import { WithResponders } from '../../platform/http/envelope';
 import { PlatformErrors } from '../../platform/http/platform.errors';
+import { type Cursor, encodeCursor, type Page } from '../../platform/paging/paging';
 import { OutboxService } from '../../platform/queues/outbox.service';
-import { MembersService } from '../identity/members.service';
+import { MembersService } from '../identity';
+import { assertCaller } from './authorship';
+import * as comments from './comments.queries';
+import type { CommentRow } from './comments.queries';
 import type { CommentView } from './content-item';
 import { postKeyQuery } from './content-items.service';
 import { ContentErrors } from './content.errors';
 import { MAX_COMMENT_LEVEL } from './entities/comment.entity';
-import type { PostPrivacy } from './entities/post.entity';
-import { type Cursor, cursorTimeSql, encodeCursor, type Page } from './paging';
-import { assertCaller } from './posts.service';
-import { SqlParams } from './sql-params';
-import { canSee, mayEdit, type Viewer, viewerId, viewerOf, visibleSql } from './visibility';
-
-interface CommentRow {
-  id: string;
-  post_id: string;
-  parent_id: string | null;
-  level: number;
-  content: string;
-  user_id: string;
-  reaction_count: number;
-  my_reaction_id: string | null;
-  created_at: Date;
-  cursor_at: string;
-}
-
-interface PostForComment {
-  id: string;
-  user_id: string;
-  privacy: PostPrivacy;
-}
+import { lockPost } from './posts.queries';
 
 /**
  * Threads of comments. A post's comment_count counts every comment and reply; creating and
@@ -56,30 +38,26 @@ export class CommentsService {
         { field: 'content', messages: ['content must not be blank'] },
       ]);
     return this.dataSource.transaction(async (manager) => {
-      const post = await this.lockPost(manager, input.postId);
+      const key = postKeyQuery(input.postId);
+      const post = key ? await lockPost(manager, key) : undefined;
       if (!post || !canSee(viewerOf(member), { privacy: post.privacy, userId: post.user_id }))
         throw ContentErrors.POST_NOT_FOUND();
       let level = 0;
       if (input.parentId) {
-        const [parent]: Array<{ level: number }> = await manager.query(
-          'SELECT level FROM comment WHERE id = $1 AND post_id = $2',
-          [input.parentId, post.id],
-        );
-        if (!parent) throw ContentErrors.COMMENT_NOT_FOUND();
-        level = parent.level + 1;
+        const parentLevel = await comments.commentLevel(manager, input.parentId, post.id);
+        if (parentLevel === undefined) throw ContentErrors.COMMENT_NOT_FOUND();
+        level = parentLevel + 1;
         if (level > MAX_COMMENT_LEVEL)
           throw ContentErrors.REPLY_TOO_DEEP({ max: MAX_COMMENT_LEVEL });
       }
-      const [row]: CommentRow[] = await manager.query(
-        `INSERT INTO comment (post_id, user_id, parent_id, level, content)
-         VALUES ($1, $2, $3, $4, $5)
-         RETURNING id, post_id, parent_id, level, content, user_id, reaction_count, created_at,
-                   NULL::uuid AS my_reaction_id, ${cursorTimeSql('created_at')} AS cursor_at`,
-        [post.id, member.userId, input.parentId ?? null, level, content],
-      );
-      await manager.query('UPDATE post SET comment_count = comment_count + 1 WHERE id = $1', [
-        post.id,
-      ]);
+      const row = await comments.insertComment(manager, {
+        postId: post.id,
+        userId: member.userId,
+        parentId: input.parentId ?? null,
+        level,
+        content,
+      });
+      await comments.addToCommentCount(manager, post.id, 1);
       await this.outbox.enqueue(
         manager,
         'notifications',
@@ -93,26 +71,8 @@ export class CommentsService {
 
   /** A post's comments, oldest first (a reply always comes after what it replies to). */
   async list(viewer: Viewer, postKey: string, cursor: Cursor | null, take: number) {
-    const post = await this.visiblePost(viewer, postKey);
-    const params = new SqlParams();
-    const where = [`c.post_id = ${params.add(post.id)}`];
-    if (cursor)
-      where.push(
-        `(c.created_at, c.id) > (${params.add(cursor.at)}::timestamptz, ${params.add(cursor.id)}::uuid)`,
-      );
-    const me = viewerId(viewer);
-    const myReaction = me
-      ? `(SELECT r.id FROM reaction r WHERE r.comment_id = c.id AND r.user_id = ${params.add(me)})`
-      : 'NULL::uuid';
-    const rows: CommentRow[] = await this.dataSource.query(
-      `SELECT c.id, c.post_id, c.parent_id, c.level, c.content, c.user_id, c.reaction_count,
-              c.created_at, ${cursorTimeSql('c.created_at')} AS cursor_at, ${myReaction} AS my_reaction_id
-         FROM comment c
-        WHERE ${where.join(' AND ')}
-        ORDER BY c.created_at, c.id
-        LIMIT ${params.add(take + 1)}`,
-      params.values,
-    );
+    const postId = await this.visiblePostId(viewer, postKey);
+    const rows = await comments.commentPage(this.dataSource, viewer, postId, cursor, take + 1);
     const more = rows.length > take;
     const pageRows = more ? rows.slice(0, take) : rows;
     const last = pageRows[pageRows.length - 1];
@@ -137,22 +97,11 @@ export class CommentsService {
   ): Promise<{ deleted: string[] }> {
     assertCaller(member, input.uuid);
     return this.dataSource.transaction(async (manager) => {
-      const [found]: Array<{ post_id: string }> = await manager.query(
-        'SELECT post_id FROM comment WHERE id = $1',
-        [input.id],
-      );
-      if (!found) throw ContentErrors.COMMENT_NOT_FOUND();
-      const post = await this.lockPost(manager, found.post_id);
+      const postId = await comments.postOfComment(manager, input.id);
+      if (!postId) throw ContentErrors.COMMENT_NOT_FOUND();
+      const post = await lockPost(manager, { postId });
       // Under the post's lock no reply can be added or removed, so the subtree is final.
-      const subtree: Array<{ id: string; user_id: string }> = await manager.query(
-        `WITH RECURSIVE subtree AS (
-           SELECT id, user_id, 0 AS depth FROM comment WHERE id = $1
-           UNION ALL
-           SELECT c.id, c.user_id, s.depth + 1 FROM comment c JOIN subtree s ON c.parent_id = s.id
-         )
-         SELECT id, user_id FROM subtree ORDER BY depth, id`,
-        [input.id],
-      );
+      const subtree = await comments.commentSubtree(manager, input.id);
       if (!post || !subtree.length) throw ContentErrors.COMMENT_NOT_FOUND();
       const viewer = viewerOf(member);
       if (!mayEdit(viewer, subtree[0].user_id) && !mayEdit(viewer, post.user_id)) {
@@ -160,45 +109,18 @@ export class CommentsService {
           throw ContentErrors.COMMENT_NOT_FOUND();
         throw ContentErrors.NOT_THE_AUTHOR();
       }
-      await manager.query('DELETE FROM comment WHERE id = $1', [input.id]);
-      await manager.query('UPDATE post SET comment_count = comment_count - $2 WHERE id = $1', [
-        post.id,
-        subtree.length,
-      ]);
+      await comments.deleteComment(manager, input.id);
+      await comments.addToCommentCount(manager, post.id, -subtree.length);
       return { deleted: subtree.map((comment) => comment.id) };
     });
   }
 
   /** The post (by random id or uuid) if the viewer may see it, else POST_NOT_FOUND. */
-  private async visiblePost(viewer: Viewer, key: string): Promise<{ id: string }> {
+  private async visiblePostId(viewer: Viewer, key: string): Promise<string> {
     const query = postKeyQuery(key);
-    if (!query) throw ContentErrors.POST_NOT_FOUND();
-    const params = new SqlParams();
-    const match =
-      query.randomId !== undefined
-        ? `p.random_id = ${params.add(query.randomId)}`
-        : `p.id = ${params.add(query.postId)}`;
-    const [post] = await this.dataSource.query(
-      `SELECT p.id FROM post p WHERE ${match} AND ${visibleSql('p', viewer, params)}`,
-      params.values,
-    );
-    if (!post) throw ContentErrors.POST_NOT_FOUND();
-    return post;
-  }
-
-  /**
-   * Locks a post's row against other comment writes (not against reactions: FOR NO KEY UPDATE
-   * does not block the foreign-key checks of inserts that point at it).
-   */
-  private async lockPost(manager: EntityManager, key: string): Promise<PostForComment | undefined> {
-    const query = postKeyQuery(key);
-    if (!query) return undefined;
-    const [post]: PostForComment[] = await manager.query(
-      `SELECT id, user_id, privacy FROM post
-        WHERE ${query.randomId !== undefined ? 'random_id' : 'id'} = $1 FOR NO KEY UPDATE`,
-      [query.randomId ?? query.postId],
-    );
-    return post;
+    const postId = query ? await comments.visiblePostId(this.dataSource, viewer, query) : undefined;
+    if (!postId) throw ContentErrors.POST_NOT_FOUND();
+    return postId;
   }
 }
 

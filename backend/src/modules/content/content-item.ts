@@ -1,5 +1,6 @@
 import type { ImageVariant } from '../../platform/images/image-pipeline.service';
 import type { PostPrivacy, PostType } from './entities/post.entity';
+import type { DetailsSlot } from './post-kinds';
 
 /** The JSON shapes of the content API (contract "Shapes"); field names are the wire names. */
 export interface PhotoView {
@@ -18,22 +19,11 @@ export interface TagRef {
   name: string;
 }
 
-export const AVAILABLE = 'Available';
-export const NOT_AVAILABLE = 'Not available';
+/** A post kind's details, as its module shapes them (plants: PlantView); content passes them on. */
+export type KindDetails = object;
 
-export interface PlantView {
-  id: string;
-  post_id: string;
-  name: string;
-  species: string | null;
-  available: boolean;
-  availability: typeof AVAILABLE | typeof NOT_AVAILABLE;
-  quantity: number | null;
-  swap_terms: string | null;
-  updated_at: string;
-}
-
-export interface ContentItem {
+/** A post; each details slot holds its kind's details on a post of that kind, else null. */
+export interface ContentItem extends Record<DetailsSlot, KindDetails | null> {
   id: string;
   random_id: string;
   type: PostType;
@@ -43,7 +33,6 @@ export interface ContentItem {
   privacy: PostPrivacy;
   tags: TagRef[];
   photos: PhotoView[];
-  plant: PlantView | null;
   reaction_count: number;
   comment_count: number;
   my_reaction_id: string | null;
@@ -63,6 +52,3 @@ export interface CommentView {
   my_reaction_id: string | null;
   created_at: string;
 }
-
-/** Loads the plant details of plant/image posts (registered by the plants module). */
-export type PlantDetailsLoader = (postIds: string[]) => Promise<Map<string, PlantView>>;

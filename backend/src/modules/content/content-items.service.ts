@@ -1,42 +1,43 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { WithResponders } from '../../platform/http/envelope';
-import { MembersService } from '../identity/members.service';
-import type { UserSummary } from '../identity/profile';
-import { TagsService } from '../tags/tags.service';
-import type { ContentItem, PhotoView, PlantDetailsLoader, PlantView, TagRef } from './content-item';
+import type { Viewer } from '../../platform/access/viewer';
+import { RANDOM_ID_PATTERN } from '../../platform/ids/random-id';
+import { isUuid } from '../../platform/ids/uuid';
+import { type Cursor, encodeCursor, type Page } from '../../platform/paging/paging';
+import { MembersService, type UserSummary } from '../identity';
+import { TagsService } from '../tags';
+import type { ContentItem, KindDetails, PhotoView, TagRef } from './content-item';
 import { ContentErrors } from './content.errors';
-import { type Cursor, encodeCursor, isUuid, type Page } from './paging';
+import { DETAILS_SLOTS, type DetailsSlot, PostKinds } from './post-kinds';
 import {
+  type PostCount,
   postCountSql,
+  postExistsSql,
   postDetailsSql,
   postPageSql,
   type PostQuery,
   type PostRow,
-} from './post-queries';
-import { RANDOM_ID_PATTERN } from './random-id';
-import type { Viewer } from './visibility';
+  type ResolvedPostCount,
+  type ResolvedPostQuery,
+} from './feed.queries';
+import type { PostKey } from './posts.queries';
 
 export type ContentPage = WithResponders<Page<ContentItem>, UserSummary>;
 
 /**
  * Reads posts as content items: a fixed number of queries per page whatever its size (the page,
- * photos and tags, plants, responders), raw rows mapped by hand, privacy applied in SQL.
+ * photos and tags, one per post kind on the page, responders), raw rows mapped by hand, privacy
+ * applied in SQL.
  */
 @Injectable()
 export class ContentItemsService {
-  private plantLoader: PlantDetailsLoader | null = null;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly members: MembersService,
     private readonly tags: TagsService,
+    private readonly kinds: PostKinds,
   ) {}
-
-  /** The plants module supplies plant details for plant/image posts (it owns the `plant` table). */
-  registerPlantLoader(loader: PlantDetailsLoader): void {
-    this.plantLoader = loader;
-  }
 
   /** A page newest-bumped first, with `responders` for every author on it. */
   async page(viewer: Viewer, query: PostQuery, cursor: Cursor | null, take: number) {
@@ -50,7 +51,7 @@ export class ContentItemsService {
     cursor: Cursor | null,
     take: number,
   ): Promise<Page<ContentItem>> {
-    const sql = postPageSql(viewer, query, cursor, take + 1);
+    const sql = postPageSql(viewer, this.resolve(query), cursor, take + 1);
     const rows: PostRow[] = await this.dataSource.query(sql.text, sql.values);
     const more = rows.length > take;
     const pageRows = more ? rows.slice(0, take) : rows;
@@ -64,7 +65,7 @@ export class ContentItemsService {
 
   /** Rows in a custom order (no cursor), e.g. nearest first. */
   async listItems(viewer: Viewer, query: PostQuery, limit: number): Promise<ContentItem[]> {
-    const sql = postPageSql(viewer, query, null, limit);
+    const sql = postPageSql(viewer, this.resolve(query), null, limit);
     return this.hydrate(await this.dataSource.query(sql.text, sql.values));
   }
 
@@ -85,16 +86,51 @@ export class ContentItemsService {
   async count(
     viewer: Viewer,
     query: PostQuery,
-    counts: Record<string, string> = {},
+    counts: Record<string, PostCount> = {},
     manager: EntityManager = this.dataSource.manager,
   ): Promise<Record<string, number>> {
-    const sql = postCountSql(viewer, query, counts);
+    const resolved: Record<string, ResolvedPostCount> = Object.fromEntries(
+      Object.entries(counts).map(([name, count]) => [
+        name,
+        {
+          type: count.type,
+          kindFilter: count.kindFilter
+            ? this.kinds.filter(count.type, count.kindFilter)
+            : undefined,
+        },
+      ]),
+    );
+    const sql = postCountSql(viewer, this.resolve(query), resolved);
     const [row] = await manager.query(sql.text, sql.values);
     return row as Record<string, number>;
   }
 
+  /** Whether the viewer may see any post that matches. */
+  async exists(viewer: Viewer, query: PostQuery): Promise<boolean> {
+    const sql = postExistsSql(viewer, this.resolve(query));
+    const [row]: Array<{ found: boolean }> = await this.dataSource.query(sql.text, sql.values);
+    return row.found;
+  }
+
   respondersOf(items: Array<{ user_id: string }>): Promise<UserSummary[]> {
     return this.members.summariesByIds(items.map((item) => item.user_id));
+  }
+
+  /** Looks a query's kind filter up in the registry (a filter needs the kind's type). */
+  private resolve(query: PostQuery): ResolvedPostQuery {
+    if (!query.kindFilter) return { ...query, kindFilter: undefined };
+    if (!query.type) throw new Error('A kind filter needs the post type');
+    return { ...query, kindFilter: this.kinds.filter(query.type, query.kindFilter) };
+  }
+
+  /** Each registered kind's details of the rows of its type, by slot, then by post id. */
+  private async kindDetails(rows: PostRow[]): Promise<Map<DetailsSlot, Map<string, KindDetails>>> {
+    const bySlot = new Map<DetailsSlot, Map<string, KindDetails>>();
+    for (const kind of this.kinds.all()) {
+      const ids = rows.filter((row) => row.type === kind.type).map((row) => row.id);
+      if (ids.length) bySlot.set(kind.slot, await kind.loadDetails(ids));
+    }
+    return bySlot;
   }
 
   private async hydrate(rows: PostRow[]): Promise<ContentItem[]> {
@@ -115,9 +151,7 @@ export class ContentItemsService {
         },
       ]),
     );
-    const plantPosts = rows.filter((row) => row.type === 'plant/image').map((row) => row.id);
-    const plants: Map<string, PlantView> =
-      plantPosts.length && this.plantLoader ? await this.plantLoader(plantPosts) : new Map();
+    const bySlot = await this.kindDetails(rows);
     return rows.map((row) => ({
       id: row.id,
       random_id: row.random_id,
@@ -128,7 +162,9 @@ export class ContentItemsService {
       privacy: row.privacy,
       tags: byPost.get(row.id)?.tags ?? [],
       photos: byPost.get(row.id)?.photos ?? [],
-      plant: plants.get(row.id) ?? null,
+      ...(Object.fromEntries(
+        DETAILS_SLOTS.map((slot) => [slot, bySlot.get(slot)?.get(row.id) ?? null]),
+      ) as Record<DetailsSlot, KindDetails | null>),
       reaction_count: row.reaction_count,
       comment_count: row.comment_count,
       my_reaction_id: row.my_reaction_id,
@@ -140,7 +176,7 @@ export class ContentItemsService {
 }
 
 /** A post named by its random id (`/post/{randomId}`) or its uuid; null when it is neither. */
-export function postKeyQuery(key: string): PostQuery | null {
+export function postKeyQuery(key: string): PostKey | null {
   if (RANDOM_ID_PATTERN.test(key)) return { randomId: key };
   if (isUuid(key)) return { postId: key.toLowerCase() };
   return null;

@@ -15,5 +15,4 @@ export const ContentErrors = defineErrors({
     message: 'A photo is not one of your recent uploads; please upload it again',
   },
   DUPLICATE_PHOTO: { status: 400, message: 'The same photo is listed twice' },
-  INVALID_CURSOR: { status: 400, message: 'This list position is not valid; please reload' },
 });

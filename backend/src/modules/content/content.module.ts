@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { IdentityModule } from '../identity/identity.module';
-import { TagsModule } from '../tags/tags.module';
+import { IdentityModule } from '../identity';
+import { TagsModule } from '../tags';
 import { CommentsController } from './comments.controller';
 import { CommentsService } from './comments.service';
 import { ContentAccountCleanup } from './content-account-cleanup';
@@ -14,7 +14,12 @@ import { Post } from './entities/post.entity';
 import { Reaction } from './entities/reaction.entity';
 import { UploadedImage } from './entities/uploaded-image.entity';
 import { FeedsService } from './feeds.service';
+import { CommentCreatedJob } from './jobs/comment-created.job';
+import { CONTENT_JOBS } from './jobs/content.jobs';
 import { PurgeUnattachedUploadsJob } from './jobs/purge-unattached-uploads.job';
+import { ReactionCreatedJob } from './jobs/reaction-created.job';
+import { ContentNotices } from './notices.service';
+import { PostKinds } from './post-kinds';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
 import { PublicPostsController } from './public-posts.controller';
@@ -23,9 +28,10 @@ import { ReactionsService } from './reactions.service';
 import { UploadsService } from './uploads.service';
 
 /**
- * Posts, their photos and tags, comments and reactions, and the feeds. The plants module builds
- * plant listings on ContentService; the notifications module hears about reactions and comments
- * through the `notifications` queue (jobs written to the outbox with the change).
+ * Posts, their photos and tags, comments and reactions, and the feeds. Post kinds with details of
+ * their own (plants) register with ContentService. Reactions and comments are written with their
+ * job (outbox); content's processors decide who hears of them and hand the notifications module a
+ * self-contained `notify` job.
  */
 @Module({
   imports: [
@@ -35,13 +41,18 @@ import { UploadsService } from './uploads.service';
   ],
   controllers: [PostsController, CommentsController, ReactionsController, PublicPostsController],
   providers: [
-    ContentItemsService,
-    ContentService,
+    CONTENT_JOBS.provider,
+    CommentCreatedJob,
     CommentsService,
     ContentAccountCleanup,
+    ContentItemsService,
+    ContentNotices,
+    ContentService,
     FeedsService,
+    PostKinds,
     PostsService,
     PurgeUnattachedUploadsJob,
+    ReactionCreatedJob,
     ReactionsService,
     UploadsService,
   ],

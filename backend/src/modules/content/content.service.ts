@@ -1,33 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Member } from '../../platform/access/current-caller.decorator';
-import type { PlantDetailsLoader } from './content-item';
+import type { Viewer } from '../../platform/access/viewer';
+import type { Cursor } from '../../platform/paging/paging';
 import { ContentItemsService } from './content-items.service';
 import type { PostPrivacy } from './entities/post.entity';
-import type { Cursor } from './paging';
-import type { PostQuery } from './post-queries';
+import { type PostKind, PostKinds } from './post-kinds';
+import type { PostCount, PostQuery } from './feed.queries';
 import { type LockedPost, type NewPostInput, PostsService } from './posts.service';
-import type { Viewer } from './visibility';
-
-/** Who should hear about a reaction or comment, and whether they may see the post. */
-export interface NoticeContext {
-  recipientId: string;
-  postId: string;
-  postAuthorId: string;
-  postPrivacy: PostPrivacy;
-}
 
 /**
- * What other modules may do with posts: the plants module writes plant/image posts and lists
- * them; the notifications module finds who to tell. Every read applies the viewer's privacy.
+ * What other modules may do with posts: a post kind's module (plants) registers its kind, writes
+ * posts of its type and lists them; composition modules (profiles) count them. Every read applies
+ * the viewer's privacy.
  */
 @Injectable()
 export class ContentService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly posts: PostsService,
     private readonly items: ContentItemsService,
+    private readonly kinds: PostKinds,
   ) {}
+
+  /** Call once at start-up (onModuleInit): from then on content items of `kind.type` carry its details. */
+  registerKind<Details extends object>(kind: PostKind<Details>): void {
+    this.kinds.register(kind);
+  }
 
   createPost(manager: EntityManager, userId: string, input: NewPostInput): Promise<string> {
     return this.posts.createPost(manager, userId, input);
@@ -53,10 +51,6 @@ export class ContentService {
     return this.posts.updatePhotoTexts(manager, postId, photos);
   }
 
-  registerPlantLoader(loader: PlantDetailsLoader): void {
-    this.items.registerPlantLoader(loader);
-  }
-
   page(viewer: Viewer, query: PostQuery, cursor: Cursor | null, take: number) {
     return this.items.page(viewer, query, cursor, take);
   }
@@ -69,39 +63,12 @@ export class ContentService {
     return this.items.one(viewer, key);
   }
 
-  count(viewer: Viewer, query: PostQuery, counts: Record<string, string> = {}) {
+  /** The posts that match as the viewer may see them (`total`), and each named count of them. */
+  count(viewer: Viewer, query: PostQuery, counts: Record<string, PostCount> = {}) {
     return this.items.count(viewer, query, counts);
   }
 
   respondersOf(items: Array<{ user_id: string }>) {
     return this.items.respondersOf(items);
-  }
-
-  /** The author of what was reacted to, while the reaction still exists. */
-  async reactionContext(reactionId: string): Promise<NoticeContext | null> {
-    const [row] = await this.dataSource.query(
-      `SELECT COALESCE(c.user_id, p.user_id) AS "recipientId", p.id AS "postId",
-              p.user_id AS "postAuthorId", p.privacy AS "postPrivacy"
-         FROM reaction r
-         LEFT JOIN comment c ON c.id = r.comment_id
-         JOIN post p ON p.id = COALESCE(r.post_id, c.post_id)
-        WHERE r.id = $1`,
-      [reactionId],
-    );
-    return row ?? null;
-  }
-
-  /** The author of the comment replied to, or of the post commented on, while the comment exists. */
-  async commentContext(commentId: string): Promise<NoticeContext | null> {
-    const [row] = await this.dataSource.query(
-      `SELECT COALESCE(parent.user_id, p.user_id) AS "recipientId", p.id AS "postId",
-              p.user_id AS "postAuthorId", p.privacy AS "postPrivacy"
-         FROM comment c
-         LEFT JOIN comment parent ON parent.id = c.parent_id
-         JOIN post p ON p.id = c.post_id
-        WHERE c.id = $1`,
-      [commentId],
-    );
-    return row ?? null;
   }
 }

@@ -6,9 +6,9 @@ import { CurrentMember, type Member } from '../../platform/access/current-caller
 import { AcceptsUpload, readUploads } from '../../platform/images/uploads';
 import { ApiFailures, ApiSuccess } from '../../platform/openapi/api-envelope.decorators';
 import { RateLimit } from '../../platform/rate-limit/rate-limit.decorator';
-import { UserSummaryDto } from '../identity/dto/profile.dto';
+import { UserSummaryDto } from '../identity';
 import { CONTENT_RATE_LIMITS as LIMITS } from './content.rate-limits';
-import { CurrentViewer } from './current-viewer.decorator';
+import { CurrentViewer } from '../../platform/access/current-viewer.decorator';
 import {
   ContentItemDto,
   ContentItemPageDto,
@@ -20,10 +20,10 @@ import {
   UploadedPhotoDto,
 } from './dto/content.dto';
 import { FeedsService } from './feeds.service';
-import { parseTake } from './paging';
+import { parseTake } from '../../platform/paging/paging';
 import { PostsService } from './posts.service';
 import { PHOTO_FOLDERS, type PhotoFolder, UploadsService } from './uploads.service';
-import type { Viewer } from './visibility';
+import type { Viewer } from '../../platform/access/viewer';
 import { MAX_PHOTOS_PER_POST } from './entities/post-photo.entity';
 import { PlatformErrors } from '../../platform/http/platform.errors';
 

@@ -1,17 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Member } from '../../platform/access/current-caller.decorator';
-import { imageRefs, type ImageVariant } from '../../platform/images/image-pipeline.service';
+import { canSee, mayEdit, viewerOf } from '../../platform/access/viewer';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../platform/database/db-errors';
+import { newRandomId } from '../../platform/ids/random-id';
+import { imageRefs } from '../../platform/images/image-pipeline.service';
 import { StorageService } from '../../platform/storage/storage.service';
-import { TagsService } from '../tags/tags.service';
+import { TagsService } from '../tags';
+import { assertCaller } from './authorship';
 import type { ContentItem } from './content-item';
 import { ContentItemsService, postKeyQuery } from './content-items.service';
 import { ContentErrors } from './content.errors';
-import { pgErrorCode, UNIQUE_VIOLATION } from './db-errors';
 import type { PostPrivacy, PostType } from './entities/post.entity';
-import { newRandomId } from './random-id';
+import * as posts from './posts.queries';
+import type { LockedPost } from './posts.queries';
+import { deleteUploads } from './uploads.queries';
 import { UploadsService } from './uploads.service';
-import { canSee, mayEdit, viewerOf } from './visibility';
+
+export type { LockedPost } from './posts.queries';
 
 export interface NewPostPhoto {
   ref: string;
@@ -26,15 +32,6 @@ export interface NewPostInput {
   tags: string[];
   photos: NewPostPhoto[];
   pageId?: string | null;
-}
-
-/** A post row locked for a change. */
-export interface LockedPost {
-  id: string;
-  user_id: string;
-  type: PostType;
-  privacy: PostPrivacy;
-  text: string;
 }
 
 /** Creating, editing and deleting posts; only the author (or an admin) changes a post. */
@@ -69,14 +66,15 @@ export class PostsService {
     for (let attempt = 0; !id; attempt += 1) {
       try {
         // A savepoint: a random_id collision (about 1 in 10^17) must not abort the transaction.
-        id = await manager.transaction(async (inner) => {
-          const [row]: Array<{ id: string }> = await inner.query(
-            `INSERT INTO post (random_id, type, user_id, text, privacy)
-             VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-            [newRandomId(), input.type, userId, text, input.privacy],
-          );
-          return row.id;
-        });
+        id = await manager.transaction((inner) =>
+          posts.insertPost(inner, {
+            randomId: newRandomId(),
+            type: input.type,
+            userId,
+            text,
+            privacy: input.privacy,
+          }),
+        );
       } catch (error) {
         if (pgErrorCode(error) !== UNIQUE_VIOLATION || attempt >= 3) throw error;
       }
@@ -88,22 +86,14 @@ export class PostsService {
       input.photos.map((photo) => photo.ref),
     );
     if (uploads.length) {
-      await manager.query(
-        `INSERT INTO post_photo (post_id, position, image_ref, variants, blurhash, width, height, alt_text, description)
-         SELECT $1, x.position, x.ref, x.variants, x.blurhash, x.width, x.height, x.alt_text, x.description
-           FROM jsonb_to_recordset($2::jsonb) AS x(position int, ref text, variants jsonb,
-                blurhash text, width int, height int, alt_text text, description text)`,
-        [
-          id,
-          JSON.stringify(
-            uploads.map((upload, position) => ({
-              ...upload,
-              position,
-              alt_text: blankToNull(input.photos[position].alt_text),
-              description: blankToNull(input.photos[position].description),
-            })),
-          ),
-        ],
+      await posts.insertPhotos(
+        manager,
+        id,
+        uploads.map((upload, position) => ({
+          ...upload,
+          alt_text: blankToNull(input.photos[position].alt_text),
+          description: blankToNull(input.photos[position].description),
+        })),
       );
     }
 
@@ -124,11 +114,7 @@ export class PostsService {
   async lockForEdit(manager: EntityManager, member: Member, key: string): Promise<LockedPost> {
     const query = postKeyQuery(key);
     if (!query) throw ContentErrors.POST_NOT_FOUND();
-    const [post]: LockedPost[] = await manager.query(
-      `SELECT id, user_id, type, privacy, text FROM post
-        WHERE ${query.randomId !== undefined ? 'random_id' : 'id'} = $1 FOR NO KEY UPDATE`,
-      [query.randomId ?? query.postId],
-    );
+    const post = await posts.lockPost(manager, query);
     const viewer = viewerOf(member);
     if (!post || !canSee(viewer, { privacy: post.privacy, userId: post.user_id }))
       throw ContentErrors.POST_NOT_FOUND();
@@ -143,11 +129,7 @@ export class PostsService {
     const id = await this.dataSource.transaction(async (manager) => {
       const post = await this.lockForEdit(manager, member, input.postId);
       if (post.type === 'text/image' && !input.text.trim()) {
-        const [{ photos }] = await manager.query(
-          'SELECT count(*)::int AS photos FROM post_photo WHERE post_id = $1',
-          [post.id],
-        );
-        if (!photos) throw ContentErrors.EMPTY_POST();
+        if (!(await posts.countPhotos(manager, post.id))) throw ContentErrors.EMPTY_POST();
       }
       const tags = await this.tags.resolveForPost(manager, input.tags, member.userId);
       await this.replaceTags(
@@ -155,7 +137,7 @@ export class PostsService {
         post,
         tags.map((tag) => tag.id),
       );
-      await manager.query('UPDATE post SET text = $2 WHERE id = $1', [post.id, input.text]);
+      await posts.updateText(manager, post.id, input.text);
       await this.bump(manager, post.id);
       return post.id;
     });
@@ -184,11 +166,11 @@ export class PostsService {
     if (post.privacy === privacy) return;
     const wasPublic = post.privacy === 'public';
     const isPublic = privacy === 'public';
-    await manager.query('UPDATE post SET privacy = $2 WHERE id = $1', [post.id, privacy]);
+    await posts.updatePrivacy(manager, post.id, privacy);
     if (wasPublic !== isPublic)
       await this.tags.adjustPostCounts(
         manager,
-        await this.tagIdsOf(manager, post.id),
+        await posts.tagIdsOf(manager, post.id),
         isPublic ? 1 : -1,
       );
     post.privacy = privacy;
@@ -196,9 +178,7 @@ export class PostsService {
 
   /** Moves a post to the top of every feed ("edited just now"). */
   async bump(manager: EntityManager, postId: string): Promise<void> {
-    await manager.query('UPDATE post SET updated_at = now(), bumped_at = now() WHERE id = $1', [
-      postId,
-    ]);
+    await posts.bumpPost(manager, postId);
   }
 
   /** Deletes a post with its photos, comments, reactions and tag links; the files follow by job. */
@@ -215,18 +195,14 @@ export class PostsService {
   }
 
   private async deleteLocked(manager: EntityManager, post: LockedPost): Promise<void> {
-    const photos: Array<{ image_ref: string; variants: ImageVariant[] }> = await manager.query(
-      'SELECT image_ref, variants FROM post_photo WHERE post_id = $1',
-      [post.id],
-    );
+    const photos = await posts.photoFilesOf(manager, post.id);
     if (post.privacy === 'public')
-      await this.tags.adjustPostCounts(manager, await this.tagIdsOf(manager, post.id), -1);
+      await this.tags.adjustPostCounts(manager, await posts.tagIdsOf(manager, post.id), -1);
     const refs = photos.flatMap((photo) =>
       imageRefs({ ref: photo.image_ref, variants: photo.variants }),
     );
-    if (refs.length)
-      await manager.query('DELETE FROM uploaded_image WHERE ref = ANY($1::text[])', [refs]);
-    await manager.query('DELETE FROM post WHERE id = $1', [post.id]);
+    if (refs.length) await deleteUploads(manager, refs);
+    await posts.deletePost(manager, post.id);
     await this.storage.scheduleRemoval(refs, manager);
   }
 
@@ -239,34 +215,17 @@ export class PostsService {
     if (new Set(photos.map((photo) => photo.id)).size !== photos.length)
       throw ContentErrors.DUPLICATE_PHOTO();
     if (!photos.length) return;
-    const [updated]: [unknown[], number] = await manager.query(
-      `UPDATE post_photo ph
-          SET description = x.description,
-              alt_text = CASE WHEN x.set_alt THEN x.alt_text ELSE ph.alt_text END
-         FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, description text, alt_text text, set_alt boolean)
-        WHERE ph.id = x.id AND ph.post_id = $1
-        RETURNING ph.id`,
-      [
-        postId,
-        JSON.stringify(
-          photos.map((photo) => ({
-            id: photo.id,
-            description: blankToNull(photo.description),
-            alt_text: blankToNull(photo.alt_text),
-            set_alt: photo.alt_text !== undefined,
-          })),
-        ),
-      ],
+    const updated = await posts.updatePhotoTexts(
+      manager,
+      postId,
+      photos.map((photo) => ({
+        id: photo.id,
+        description: blankToNull(photo.description),
+        alt_text: blankToNull(photo.alt_text),
+        set_alt: photo.alt_text !== undefined,
+      })),
     );
     if (updated.length !== photos.length) throw ContentErrors.UNKNOWN_PHOTO();
-  }
-
-  private async tagIdsOf(manager: EntityManager, postId: string): Promise<number[]> {
-    const rows: Array<{ tag_id: number }> = await manager.query(
-      'SELECT tag_id FROM post_tag WHERE post_id = $1',
-      [postId],
-    );
-    return rows.map((row) => row.tag_id);
   }
 
   private async linkTags(
@@ -276,31 +235,20 @@ export class PostsService {
     privacy: PostPrivacy,
   ): Promise<void> {
     if (!tagIds.length) return;
-    await manager.query(
-      'INSERT INTO post_tag (post_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
-      [postId, tagIds],
-    );
+    await posts.linkTags(manager, postId, tagIds);
     if (privacy === 'public') await this.tags.adjustPostCounts(manager, tagIds, 1);
   }
 
   private async replaceTags(manager: EntityManager, post: LockedPost, tagIds: number[]) {
-    const current = await this.tagIdsOf(manager, post.id);
+    const current = await posts.tagIdsOf(manager, post.id);
     const removed = current.filter((id) => !tagIds.includes(id));
     const added = tagIds.filter((id) => !current.includes(id));
     if (removed.length) {
-      await manager.query('DELETE FROM post_tag WHERE post_id = $1 AND tag_id = ANY($2::int[])', [
-        post.id,
-        removed,
-      ]);
+      await posts.unlinkTags(manager, post.id, removed);
       if (post.privacy === 'public') await this.tags.adjustPostCounts(manager, removed, -1);
     }
     await this.linkTags(manager, post.id, added, post.privacy);
   }
-}
-
-/** The `uuid`/`userId` a request names must be the caller's own. */
-export function assertCaller(member: Member, uuid: string): void {
-  if (uuid.toLowerCase() !== member.userId) throw ContentErrors.NOT_THE_AUTHOR();
 }
 
 function blankToNull(value: string | null | undefined): string | null {

@@ -2,11 +2,11 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../platform/access/access.decorator';
 import { ApiFailures, ApiSuccess } from '../../platform/openapi/api-envelope.decorators';
-import { UserSummaryDto } from '../identity/dto/profile.dto';
-import { CurrentViewer } from './current-viewer.decorator';
+import { UserSummaryDto } from '../identity';
+import { CurrentViewer } from '../../platform/access/current-viewer.decorator';
 import { ContentItemPageDto, ContentItemsDto, SinglePostDto } from './dto/content.dto';
 import { FeedsService } from './feeds.service';
-import type { Viewer } from './visibility';
+import type { Viewer } from '../../platform/access/viewer';
 
 const CURSOR_QUERY = {
   name: 'cursorId',

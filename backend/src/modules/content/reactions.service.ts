@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Member } from '../../platform/access/current-caller.decorator';
+import { canSee, viewerOf } from '../../platform/access/viewer';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/database/db-errors';
 import { OutboxService } from '../../platform/queues/outbox.service';
 import { postKeyQuery } from './content-items.service';
 import { ContentErrors } from './content.errors';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode } from './db-errors';
-import type { PostPrivacy } from './entities/post.entity';
-import { canSee, viewerOf } from './visibility';
+import { findPost } from './posts.queries';
+import * as reactions from './reactions.queries';
+import type { ReactionTarget } from './reactions.queries';
 
-interface Target {
-  kind: 'post' | 'comment';
-  id: string;
+interface Target extends ReactionTarget {
   postId: string;
   authorId: string;
 }
@@ -33,41 +33,26 @@ export class ReactionsService {
     try {
       return await this.dataSource.transaction(async (manager) => {
         const target = await this.findTarget(manager, member, input);
-        const [created]: Array<{ id: string }> = await manager.query(
-          `INSERT INTO reaction (user_id, post_id, comment_id) VALUES ($1, $2, $3)
-           ON CONFLICT DO NOTHING RETURNING id`,
-          [
-            member.userId,
-            target.kind === 'post' ? target.id : null,
-            target.kind === 'comment' ? target.id : null,
-          ],
-        );
+        const created = await reactions.insertReaction(manager, member.userId, target);
         if (!created) {
-          const [existing] = await manager.query(
-            `SELECT id FROM reaction WHERE user_id = $1 AND ${target.kind}_id = $2`,
-            [member.userId, target.id],
-          );
-          throw ContentErrors.ALREADY_REACTED({ id: existing?.id ?? null });
+          const existing = await reactions.reactionOf(manager, member.userId, target);
+          throw ContentErrors.ALREADY_REACTED({ id: existing ?? null });
         }
-        const [[counted]]: [[{ reaction_count: number }]] = await manager.query(
-          `UPDATE ${target.kind} SET reaction_count = reaction_count + 1 WHERE id = $1
-           RETURNING reaction_count`,
-          [target.id],
-        );
+        const count = await reactions.addToReactionCount(manager, target, 1);
         if (target.authorId !== member.userId)
           await this.outbox.enqueue(
             manager,
             'notifications',
             'reaction-created',
             {
-              reactionId: created.id,
+              reactionId: created,
               actorId: member.userId,
               postId: target.postId,
               commentId: target.kind === 'comment' ? target.id : null,
             },
-            { jobId: `reaction-created.${created.id}` },
+            { jobId: `reaction-created.${created}` },
           );
-        return { id: created.id, reaction_count: counted.reaction_count };
+        return { id: created, reaction_count: count };
       });
     } catch (error) {
       // The post or comment went away between finding it and reacting.
@@ -80,36 +65,18 @@ export class ReactionsService {
   /** Removes one's own reaction (nobody else's, admins included). */
   async remove(member: Member, reactionId: string): Promise<{ reaction_count: number }> {
     return this.dataSource.transaction(async (manager) => {
-      const [reaction]: Array<{
-        user_id: string;
-        post_id: string | null;
-        comment_id: string | null;
-        privacy: PostPrivacy;
-        author_id: string;
-      }> = await manager.query(
-        `SELECT r.user_id, r.post_id, r.comment_id, p.privacy, p.user_id AS author_id
-           FROM reaction r
-           LEFT JOIN comment c ON c.id = r.comment_id
-           JOIN post p ON p.id = COALESCE(r.post_id, c.post_id)
-          WHERE r.id = $1`,
-        [reactionId],
-      );
+      const reaction = await reactions.reactionWithPost(manager, reactionId);
       if (!reaction) throw ContentErrors.REACTION_NOT_FOUND();
       if (reaction.user_id !== member.userId) throw ContentErrors.NOT_THE_AUTHOR();
       if (!canSee(viewerOf(member), { privacy: reaction.privacy, userId: reaction.author_id }))
         throw ContentErrors.POST_NOT_FOUND();
-      const [deleted]: [unknown[], number] = await manager.query(
-        'DELETE FROM reaction WHERE id = $1 AND user_id = $2 RETURNING id',
-        [reactionId, member.userId],
-      );
       // A parallel request removed it first: the count was decremented there.
-      if (!deleted.length) throw ContentErrors.REACTION_NOT_FOUND();
-      const table = reaction.post_id ? 'post' : 'comment';
-      const [[counted]]: [[{ reaction_count: number }]] = await manager.query(
-        `UPDATE ${table} SET reaction_count = reaction_count - 1 WHERE id = $1 RETURNING reaction_count`,
-        [reaction.post_id ?? reaction.comment_id],
-      );
-      return { reaction_count: counted.reaction_count };
+      if (!(await reactions.deleteReaction(manager, reactionId, member.userId)))
+        throw ContentErrors.REACTION_NOT_FOUND();
+      const target: ReactionTarget = reaction.post_id
+        ? { kind: 'post', id: reaction.post_id }
+        : { kind: 'comment', id: reaction.comment_id as string };
+      return { reaction_count: await reactions.addToReactionCount(manager, target, -1) };
     });
   }
 
@@ -121,17 +88,7 @@ export class ReactionsService {
   ): Promise<Target> {
     const viewer = viewerOf(member);
     if (input.commentId) {
-      const [comment]: Array<{
-        id: string;
-        user_id: string;
-        post_id: string;
-        privacy: PostPrivacy;
-        post_author: string;
-      }> = await manager.query(
-        `SELECT c.id, c.user_id, c.post_id, p.privacy, p.user_id AS post_author
-           FROM comment c JOIN post p ON p.id = c.post_id WHERE c.id = $1`,
-        [input.commentId],
-      );
+      const comment = await reactions.commentWithPost(manager, input.commentId);
       if (!comment || !canSee(viewer, { privacy: comment.privacy, userId: comment.post_author }))
         throw ContentErrors.COMMENT_NOT_FOUND();
       return {
@@ -143,11 +100,7 @@ export class ReactionsService {
     }
     const query = postKeyQuery(input.postId ?? '');
     if (!query) throw ContentErrors.POST_NOT_FOUND();
-    const [post]: Array<{ id: string; user_id: string; privacy: PostPrivacy }> =
-      await manager.query(
-        `SELECT id, user_id, privacy FROM post WHERE ${query.randomId !== undefined ? 'random_id' : 'id'} = $1`,
-        [query.randomId ?? query.postId],
-      );
+    const post = await findPost(manager, query);
     if (!post || !canSee(viewer, { privacy: post.privacy, userId: post.user_id }))
       throw ContentErrors.POST_NOT_FOUND();
     return { kind: 'post', id: post.id, postId: post.id, authorId: post.user_id };

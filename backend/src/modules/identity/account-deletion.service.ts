@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { MailService } from '../../platform/mail/mail.service';
 import { StorageService } from '../../platform/storage/storage.service';
 import { IdentityEmails } from './emails/identity-emails';
+import { deleteHandlesOf } from './handles.queries';
 import { UserAccount } from './entities/user-account.entity';
 import { AppError } from '../../platform/http/app-error';
 import { IdentityErrors } from './identity.errors';
@@ -46,10 +47,7 @@ export class AccountDeletionService {
           await step.run(manager, userId);
         }
         // Sessions, tokens, settings and the handle go with the row (ON DELETE CASCADE / below).
-        await manager.query('DELETE FROM handle WHERE owner_type = $1 AND owner_id = $2', [
-          'user',
-          userId,
-        ]);
+        await deleteHandlesOf(manager, 'user', userId);
         await manager.delete(UserAccount, { id: userId });
         for (const step of this.steps.filter((candidate) => candidate.phase === 'after-user')) {
           await step.run(manager, userId);

@@ -2,13 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
+import { insertAccountUnlessTaken, setPasswordFromResetLink } from './accounts.queries';
 import { MailService } from '../../platform/mail/mail.service';
+import { OutboxService } from '../../platform/queues/outbox.service';
 import { IdentityEmails } from './emails/identity-emails';
 import { EmailTokensService } from './email-tokens.service';
 import { UserAccount } from './entities/user-account.entity';
-import { HandlesService, isUniqueViolation } from './handles.service';
-import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES } from './identity.constants';
+import { HandlesService } from './handles.service';
 import { IdentityErrors } from './identity.errors';
+import { assertStrongPassword } from './password-strength';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { stageOf } from './profile';
 import { SessionsService } from './sessions.service';
@@ -42,6 +44,7 @@ export class AccountsService {
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly mail: MailService,
+    private readonly outbox: OutboxService,
     private readonly emailTokens: EmailTokensService,
     private readonly handles: HandlesService,
     private readonly sessions: SessionsService,
@@ -54,21 +57,26 @@ export class AccountsService {
     return user;
   }
 
-  /** Creates the account and e-mails the verification link, both or neither. */
-  async signUp(email: string, password: string): Promise<UserAccount> {
+  /**
+   * Creates the account and queues its verification e-mail, both or neither. For an address that
+   * already has an account it creates nothing and queues a "someone tried to sign up" e-mail to
+   * it instead. Both cases do the same work (a hash, one INSERT that may hit the unique address,
+   * one outbox row) and the caller answers both alike, so sign-up does not reveal who has an
+   * account.
+   */
+  async signUp(email: string, password: string): Promise<void> {
+    const address = normalizeEmail(email);
+    await assertStrongPassword(password, 'password', [address]);
     const passwordHash = await hashPassword(password);
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        const user = await manager.save(
-          manager.create(UserAccount, { email: normalizeEmail(email), passwordHash }),
-        );
-        await this.sendVerificationLink(manager, user);
-        return user;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw IdentityErrors.EMAIL_TAKEN();
-      throw error;
-    }
+    await this.dataSource.transaction(async (manager) => {
+      const created = await insertAccountUnlessTaken(manager, address, passwordHash);
+      await this.outbox.enqueue(
+        manager,
+        'email',
+        created ? 'verification-email' : 'sign-up-attempt-email',
+        { email: address },
+      );
+    });
   }
 
   /** The account for these credentials, or INVALID_CREDENTIALS (same answer and cost for unknown e-mails). */
@@ -79,45 +87,43 @@ export class AccountsService {
     return this.applyConfiguredAdmin(user);
   }
 
-  /** Re-sends the verification link. Says nothing about whether the address exists. */
+  /**
+   * Re-sends the verification link. Only queues the address: the job looks the account up, so
+   * neither the answer nor the time taken says whether it exists or is verified already.
+   */
   async resendVerification(email: string): Promise<void> {
-    const user = await this.users.findOne({ where: { email: normalizeEmail(email) } });
-    if (!user || user.emailVerifiedAt) return;
-    await this.dataSource.transaction((manager) => this.sendVerificationLink(manager, user));
+    await this.dataSource.transaction((manager) =>
+      this.outbox.enqueue(manager, 'email', 'verification-email', {
+        email: normalizeEmail(email),
+      }),
+    );
   }
 
-  async verifyEmail(token: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+  /** Spends a verification link and marks the address verified; returns whose it was. */
+  async verifyEmail(token: string): Promise<string> {
+    return this.dataSource.transaction(async (manager) => {
       const userId = await this.emailTokens.consume(manager, token, 'verify-email');
       if (!userId) throw IdentityErrors.INVALID_TOKEN();
       const user = await manager.findOneOrFail(UserAccount, { where: { id: userId } });
-      if (user.emailVerifiedAt) return;
+      if (user.emailVerifiedAt) return userId;
       user.emailVerifiedAt = new Date();
       user.isAdmin ||= this.config.adminEmails.has(user.email);
       await manager.save(user);
       await this.notifyAdminsOfNewMember(manager, user);
+      return userId;
     });
   }
 
-  /** E-mails a reset link when the account exists. Says nothing about whether it does. */
+  /**
+   * E-mails a reset link when the account exists. Only queues the address (the job looks the
+   * account up and mints the link), so a known and an unknown address cost the same here.
+   */
   async requestPasswordReset(email: string): Promise<void> {
-    const user = await this.users.findOne({ where: { email: normalizeEmail(email) } });
-    if (!user) return;
-    await this.dataSource.transaction(async (manager) => {
-      const token = await this.emailTokens.issue(
-        manager,
-        user.id,
-        'reset-password',
-        PASSWORD_RESET_TTL_MINUTES * 60_000,
-      );
-      await this.mail.queue(
-        user.email,
-        IdentityEmails.resetPassword(
-          this.mail.link(`/auth/reset?token=${encodeURIComponent(token)}`),
-        ),
-        manager,
-      );
-    });
+    await this.dataSource.transaction((manager) =>
+      this.outbox.enqueue(manager, 'email', 'password-reset-email', {
+        email: normalizeEmail(email),
+      }),
+    );
   }
 
   isResetTokenValid(token: string): Promise<boolean> {
@@ -130,11 +136,14 @@ export class AccountsService {
     await this.dataSource.transaction(async (manager) => {
       const userId = await this.emailTokens.consume(manager, token, 'reset-password');
       if (!userId) throw IdentityErrors.INVALID_TOKEN();
+      const { email } = await manager.findOneOrFail(UserAccount, {
+        where: { id: userId },
+        select: { id: true, email: true },
+      });
+      // Thrown inside the transaction: the link is not spent by a refused password.
+      await assertStrongPassword(password, 'password', [email]);
       // Following the link proves the address, too.
-      await manager.query(
-        'UPDATE user_account SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1',
-        [userId, passwordHash],
-      );
+      await setPasswordFromResetLink(manager, userId, passwordHash);
       await this.sessions.revokeAllForUser(userId, 'password reset', { manager });
     });
   }
@@ -183,6 +192,10 @@ export class AccountsService {
     const user = await this.findById(userId);
     if (!(await verifyPassword(user.passwordHash, change.currentPassword)))
       throw IdentityErrors.WRONG_PASSWORD();
+    await assertStrongPassword(change.newPassword, 'new_password', [
+      user.email,
+      user.username ?? '',
+    ]);
     const passwordHash = await hashPassword(change.newPassword);
     await this.dataSource.transaction(async (manager) => {
       await manager.update(UserAccount, { id: userId }, { passwordHash });
@@ -198,22 +211,6 @@ export class AccountsService {
   async confirmPassword(userId: string, password: string): Promise<void> {
     const user = await this.findById(userId);
     if (!(await verifyPassword(user.passwordHash, password))) throw IdentityErrors.WRONG_PASSWORD();
-  }
-
-  private async sendVerificationLink(manager: EntityManager, user: UserAccount): Promise<void> {
-    const token = await this.emailTokens.issue(
-      manager,
-      user.id,
-      'verify-email',
-      EMAIL_VERIFICATION_TTL_HOURS * 3600_000,
-    );
-    await this.mail.queue(
-      user.email,
-      IdentityEmails.verifyEmail(
-        this.mail.link(`/auth/verifyemail?token=${encodeURIComponent(token)}`),
-      ),
-      manager,
-    );
   }
 
   private async notifyAdminsOfNewMember(

@@ -21,7 +21,8 @@ export interface IssuedSession {
 
 /**
  * Login with PKCE: credentials + challenge → one-time code; code + verifier → session.
- * Sign-up ends in the same code, so both share the exchange.
+ * The e-mailed verification link ends in the same code (sign-up itself does not sign in: its
+ * answer must not differ for an address that already has an account).
  */
 @Injectable()
 export class AuthFlowService {
@@ -37,9 +38,18 @@ export class AuthFlowService {
     return this.codes.issue(user.id, challenge);
   }
 
-  async signUp(email: string, password: string, challenge: string) {
-    const user = await this.accounts.signUp(email, password);
-    return this.codes.issue(user.id, challenge);
+  /**
+   * Spends a verification link. With a PKCE challenge it also signs its member in: the link came
+   * to their inbox, which proves as much as a password does (a reset link proves no more).
+   */
+  async verifyEmail(
+    token: string,
+    challenge?: string,
+  ): Promise<{ verified: true; code?: string; expires_in?: number }> {
+    const userId = await this.accounts.verifyEmail(token);
+    if (!challenge) return { verified: true };
+    const { code, expiresIn } = await this.codes.issue(userId, challenge);
+    return { verified: true, code, expires_in: expiresIn };
   }
 
   async exchangeCode(code: string, verifier: string, client: ClientInfo): Promise<IssuedSession> {

@@ -33,7 +33,9 @@ import {
   EmailOnlyDto,
   LoginCodeDto,
   RefreshDto,
+  SignUpDto,
   TokenDto,
+  VerifyEmailTokenDto,
 } from './dto/auth.dto';
 import {
   AuthStatusDto,
@@ -51,11 +53,11 @@ import {
 } from './dto/phone.dto';
 import {
   DeletedDto,
+  EmailVerifiedDto,
   LoggedOutDto,
   RevokedDto,
   SentDto,
   ValidDto,
-  VerifiedDto,
 } from './dto/results.dto';
 import { clearRefreshCookie, clientInfo, readRefreshCookie, setRefreshCookie } from './http-client';
 import { IdentityErrors } from './identity.errors';
@@ -80,13 +82,15 @@ export class AuthnController {
   @Post('signup')
   @Access('none')
   @ApiOperation({
-    summary: 'Create an account (PKCE): returns a one-time code to exchange at /refresh',
+    summary:
+      'Create an account and e-mail its verification link (which signs in). Answers the same for an address that has an account; that account is told by e-mail instead',
   })
-  @ApiSuccess(LoginCodeDto, { status: 201 })
-  @ApiFailures(400, 409, 429)
+  @ApiSuccess(SentDto, { status: 201 })
+  @ApiFailures(400, 429)
   @RateLimit('signup', LIMITS['signup'])
-  signUp(@Body() body: CredentialsWithChallengeDto) {
-    return this.flow.signUp(body.email, body.password, body.code_challenge).then(toCode);
+  async signUp(@Body() body: SignUpDto) {
+    await this.accounts.signUp(body.email, body.password);
+    return { sent: true };
   }
 
   @Post('login')
@@ -239,12 +243,15 @@ export class AuthnController {
   @Post('verifyemailtoken')
   @HttpCode(200)
   @Access('none')
-  @ApiSuccess(VerifiedDto)
+  @ApiOperation({
+    summary:
+      'Spend an e-mailed verification link; with a PKCE code_challenge, also returns a one-time code to exchange at /refresh',
+  })
+  @ApiSuccess(EmailVerifiedDto)
   @ApiFailures(400)
   @RateLimit('verify-email', LIMITS['verify-email'])
-  async verifyEmail(@Body() body: TokenDto) {
-    await this.accounts.verifyEmail(body.token);
-    return { verified: true };
+  verifyEmail(@Body() body: VerifyEmailTokenDto) {
+    return this.flow.verifyEmail(body.token, body.code_challenge);
   }
 
   @Post('reset')

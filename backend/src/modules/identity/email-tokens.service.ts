@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, IsNull } from 'typeorm';
+import { isLiveEmailToken, spendEmailToken } from './email-tokens.queries';
 import { EmailToken, type EmailTokenPurpose } from './entities/email-token.entity';
 import { newToken, sha256 } from './secrets';
 
@@ -31,13 +32,7 @@ export class EmailTokensService {
     purpose: EmailTokenPurpose,
   ): Promise<string | null> {
     if (typeof token !== 'string' || token.length < 20 || token.length > 200) return null;
-    const [rows] = (await manager.query(
-      `UPDATE email_token SET used_at = now()
-        WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-        RETURNING user_id`,
-      [sha256(token), purpose],
-    )) as [Array<{ user_id: string }>, number];
-    return rows[0]?.user_id ?? null;
+    return (await spendEmailToken(manager, sha256(token), purpose)) ?? null;
   }
 
   /** Whether a token would be accepted now, without spending it. */
@@ -47,10 +42,6 @@ export class EmailTokensService {
     purpose: EmailTokenPurpose,
   ): Promise<boolean> {
     if (typeof token !== 'string' || token.length < 20 || token.length > 200) return false;
-    const rows: unknown[] = await manager.query(
-      `SELECT 1 FROM email_token WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
-      [sha256(token), purpose],
-    );
-    return rows.length > 0;
+    return isLiveEmailToken(manager, sha256(token), purpose);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, QueryFailedError } from 'typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isUniqueViolation } from '../../platform/database/db-errors';
 import { Handle, type HandleOwnerType } from './entities/handle.entity';
 import { RESERVED_HANDLES } from './identity.constants';
 import { IdentityErrors } from './identity.errors';
@@ -9,13 +9,6 @@ export const HANDLE_PATTERN = /^[a-z0-9_]{3,30}$/;
 
 export function normalizeHandle(raw: string): string {
   return raw.trim().toLowerCase();
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return (
-    error instanceof QueryFailedError &&
-    (error.driverError as { code?: string } | undefined)?.code === '23505'
-  );
 }
 
 /**

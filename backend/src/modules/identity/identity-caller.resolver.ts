@@ -5,15 +5,7 @@ import type { Caller } from '../../platform/access/access-policy';
 import { CallerResolver } from '../../platform/access/caller-resolver';
 import { AccessTokens } from './access-tokens.service';
 import { stageOf } from './profile';
-
-interface CallerRow {
-  csrf_token: string;
-  email_verified_at: Date | null;
-  registered_at: Date | null;
-  is_trusted: boolean;
-  is_admin: boolean;
-  suspended_at: Date | null;
-}
+import { callerRowOf } from './sessions.queries';
 
 /**
  * Bearer token → session → user, in one indexed query per request, so logging out, a revoked
@@ -43,13 +35,7 @@ export class IdentityCallerResolver extends CallerResolver {
   }
 
   async callerFor(userId: string, sessionId: string): Promise<Caller | null> {
-    const rows: CallerRow[] = await this.dataSource.query(
-      `SELECT s.csrf_token, u.email_verified_at, u.registered_at, u.is_trusted, u.is_admin, u.suspended_at
-         FROM auth_session s JOIN user_account u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      [sessionId, userId],
-    );
-    const row = rows[0];
+    const row = await callerRowOf(this.dataSource, sessionId, userId);
     if (!row) return null;
     return {
       kind: 'user',

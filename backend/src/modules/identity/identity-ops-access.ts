@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { OpsAccess } from '../../platform/access/caller-resolver';
-import { AppConfig } from '../../platform/config/app-config';
 import { AccessTokens } from './access-tokens.service';
 import { IdentityCallerResolver } from './identity-caller.resolver';
 import { OPS_COOKIE } from './identity.constants';
@@ -14,7 +13,6 @@ import { OPS_COOKIE } from './identity.constants';
 @Injectable()
 export class IdentityOpsAccess extends OpsAccess {
   constructor(
-    private readonly config: AppConfig,
     private readonly tokens: AccessTokens,
     private readonly callers: IdentityCallerResolver,
   ) {
@@ -22,7 +20,6 @@ export class IdentityOpsAccess extends OpsAccess {
   }
 
   async canOpenDashboard(request: FastifyRequest): Promise<boolean> {
-    if (this.config.queueDashboardOpen && this.config.nodeEnv === 'development') return true;
     const token = request.cookies?.[OPS_COOKIE];
     const claims = token ? await this.tokens.verify(token, 'plantfolk-ops') : null;
     if (!claims) return false;

@@ -1,7 +1,6 @@
 import { defineErrors } from '../../platform/http/app-error';
 
 export const IdentityErrors = defineErrors({
-  EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail address already exists' },
   INVALID_CREDENTIALS: { status: 401, message: 'The e-mail address or password is not right' },
   INVALID_GRANT: {
     status: 400,
@@ -10,6 +9,11 @@ export const IdentityErrors = defineErrors({
   INVALID_REFRESH: { status: 401, message: 'Your session has ended; please log in again' },
   INVALID_TOKEN: { status: 400, message: 'This link is not valid any more' },
   WRONG_PASSWORD: { status: 400, message: 'The current password is not right' },
+  WEAK_PASSWORD: {
+    status: 400,
+    message:
+      'This password is one of the most common ones, or close to one, and easy to guess. Choose a longer one: a few unrelated words work well.',
+  },
   HANDLE_TAKEN: { status: 409, message: 'This name is already taken' },
   HANDLE_RESERVED: { status: 400, message: 'This name is reserved; please choose another' },
   ALREADY_REGISTERED: {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokens } from './access-tokens.service';
+import { AccountEmailsService } from './account-emails.service';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountsService } from './accounts.service';
 import { AuthFlowService } from './auth-flow.service';
@@ -18,7 +19,11 @@ import { UserSettings } from './entities/user-settings.entity';
 import { HandlesService } from './handles.service';
 import { IdentityCallerResolver } from './identity-caller.resolver';
 import { IdentityOpsAccess } from './identity-ops-access';
+import { IDENTITY_JOBS } from './jobs/identity.jobs';
+import { PasswordResetEmailJob } from './jobs/password-reset-email.job';
 import { PurgeExpiredAuthJob } from './jobs/purge-expired-auth.job';
+import { SignUpAttemptEmailJob } from './jobs/sign-up-attempt-email.job';
+import { VerificationEmailJob } from './jobs/verification-email.job';
 import { LoginCodes } from './login-codes.service';
 import { MembersAdminController } from './members-admin.controller';
 import { MembersService } from './members.service';
@@ -54,8 +59,10 @@ import { UsersController } from './users.controller';
     PublicUsersController,
   ],
   providers: [
+    IDENTITY_JOBS.provider,
     AccessTokens,
     AccountDeletionService,
+    AccountEmailsService,
     AccountsService,
     AuthFlowService,
     AvatarService,
@@ -66,9 +73,12 @@ import { UsersController } from './users.controller';
     LoginCodes,
     MembersService,
     PhoneVerificationService,
+    PasswordResetEmailJob,
     PurgeExpiredAuthJob,
     SessionsService,
+    SignUpAttemptEmailJob,
     UserSettingsService,
+    VerificationEmailJob,
   ],
   exports: [
     IdentityCallerResolver,

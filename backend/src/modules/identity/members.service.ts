@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, Repository } from 'typeorm';
 import { decideAccess, type Caller } from '../../platform/access/access-policy';
+import type { LatLng } from '../../platform/geo/geo';
+import { nearestMembers } from './accounts.queries';
 import { AuthSession } from './entities/auth-session.entity';
 import { UserAccount } from './entities/user-account.entity';
 import { IdentityErrors } from './identity.errors';
@@ -77,25 +79,16 @@ export class MembersService {
   }
 
   /**
-   * Registered, active members whose location is within `radiusKm` of a point, nearest first (at
-   * most `limit`), with their distance in km. Uses the GiST index on ll_to_earth(lat, long).
+   * Registered, active members within `radiusKm` of a point, nearest first (at most `limit`), with
+   * their distance as others may see it: measured to their public point, in whole km (platform/geo).
    */
   async nearbyMembers(
-    point: { latitude: number; longitude: number },
+    point: LatLng,
     radiusKm: number,
     limit: number,
   ): Promise<Array<{ userId: string; distanceKm: number }>> {
-    const rows: Array<{ id: string; distance_m: number }> = await this.dataSource.query(
-      `SELECT id, earth_distance(ll_to_earth($1, $2), ll_to_earth(latitude, longitude)) AS distance_m
-         FROM user_account
-        WHERE earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(latitude, longitude)
-          AND earth_distance(ll_to_earth($1, $2), ll_to_earth(latitude, longitude)) <= $3
-          AND registered_at IS NOT NULL AND suspended_at IS NULL
-        ORDER BY distance_m, id
-        LIMIT $4`,
-      [point.latitude, point.longitude, radiusKm * 1000, limit],
-    );
-    return rows.map((row) => ({ userId: row.id, distanceKm: Number(row.distance_m) / 1000 }));
+    const rows = await nearestMembers(this.dataSource, point, radiusKm, limit);
+    return rows.map((row) => ({ userId: row.id, distanceKm: row.distanceKm }));
   }
 
   /** Whether a member may do something; a member may ask about themselves, an admin about anyone. */

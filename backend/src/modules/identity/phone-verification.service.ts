@@ -7,19 +7,12 @@ import { PhoneVerification } from './entities/phone-verification.entity';
 import { UserAccount } from './entities/user-account.entity';
 import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_TTL_MINUTES } from './identity.constants';
 import { IdentityErrors } from './identity.errors';
+import { spendCodeAttempt } from './phone-verification.queries';
 import { sameSecret, sha256 } from './secrets';
 
 export interface PhoneCheckStarted {
   unverifiable: boolean;
   recordId: string;
-}
-
-interface AttemptRow {
-  code_hash: string;
-  phone_no: string;
-  attempts: number;
-  expired: boolean;
-  verified_at: Date | null;
 }
 
 function hashCode(recordId: string, code: string): string {
@@ -69,13 +62,12 @@ export class PhoneVerificationService {
 
   /** Checks a code; each check spends an attempt, so guessing stops after a few. */
   async confirm(userId: string, phoneNo: string, recordId: string, code: string): Promise<void> {
-    const [rows] = (await this.dataSource.query(
-      `UPDATE phone_verification SET attempts = attempts + 1
-        WHERE id = $1 AND user_id = $2 AND verified_at IS NULL AND attempts < $3
-        RETURNING code_hash, phone_no, attempts, expires_at <= now() AS expired, verified_at`,
-      [recordId, userId, PHONE_CODE_MAX_ATTEMPTS],
-    )) as [AttemptRow[], number];
-    const attempt = rows[0];
+    const attempt = await spendCodeAttempt(
+      this.dataSource,
+      recordId,
+      userId,
+      PHONE_CODE_MAX_ATTEMPTS,
+    );
     if (!attempt || attempt.expired) throw IdentityErrors.CODE_EXPIRED();
     if (attempt.phone_no !== phoneNo) throw IdentityErrors.PHONE_MISMATCH();
     if (!sameSecret(hashCode(recordId, code), attempt.code_hash)) {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, IsNull, Repository } from 'typeorm';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { AuthSession } from './entities/auth-session.entity';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { REFRESH_REUSE_GRACE_SECONDS, SESSION_LIFETIME_DAYS } from './identity.constants';
 import { IdentityErrors } from './identity.errors';
 import { newToken, sha256 } from './secrets';
+import * as sessions from './sessions.queries';
 
 export interface ClientInfo {
   userAgent?: string;
@@ -28,10 +28,7 @@ export interface SessionSummary {
  */
 @Injectable()
 export class SessionsService {
-  constructor(
-    private readonly dataSource: DataSource,
-    @InjectRepository(AuthSession) private readonly sessions: Repository<AuthSession>,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   async start(
     userId: string,
@@ -66,11 +63,7 @@ export class SessionsService {
     const hash = sha256(presented);
     const outcome = await this.dataSource.transaction(async (em) => {
       // One UPDATE decides the winner among parallel refreshes with the same token.
-      const [spent] = (await em.query(
-        `UPDATE refresh_token SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING session_id`,
-        [hash],
-      )) as [Array<{ session_id: string }>, number];
-      const sessionId = spent[0]?.session_id;
+      const sessionId = await sessions.spendRefreshToken(em, hash);
       if (!sessionId) return { kind: 'spent' as const };
       const session = await em.findOne(AuthSession, { where: { id: sessionId } });
       if (!session || session.revokedAt || session.expiresAt <= new Date())
@@ -98,13 +91,7 @@ export class SessionsService {
 
   /** A spent token came back: a race if just now, otherwise someone replayed it, so end the session. */
   private async handleSpentToken(hash: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE auth_session SET revoked_at = now(), revoked_reason = 'refresh token reused'
-        WHERE revoked_at IS NULL AND id = (
-          SELECT session_id FROM refresh_token
-           WHERE token_hash = $1 AND used_at < now() - make_interval(secs => $2))`,
-      [hash, REFRESH_REUSE_GRACE_SECONDS],
-    );
+    await sessions.revokeSessionOfReplayedToken(this.dataSource, hash, REFRESH_REUSE_GRACE_SECONDS);
   }
 
   async revoke(
@@ -125,38 +112,27 @@ export class SessionsService {
     reason: string,
     options: { except?: string; manager?: EntityManager } = {},
   ): Promise<void> {
-    await (options.manager ?? this.dataSource.manager).query(
-      `UPDATE auth_session SET revoked_at = now(), revoked_reason = $2
-        WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
-      [userId, reason, options.except ?? null],
+    await sessions.revokeSessionsOf(
+      options.manager ?? this.dataSource.manager,
+      userId,
+      reason,
+      options.except ?? null,
     );
   }
 
   /** The active sessions of a user, newest first. */
   async listActive(userId: string): Promise<SessionSummary[]> {
-    const rows = await this.sessions
-      .createQueryBuilder('s')
-      .where('s.user_id = :userId AND s.revoked_at IS NULL AND s.expires_at > now()', { userId })
-      .orderBy('s.last_used_at', 'DESC', 'NULLS LAST')
-      .getMany();
-    return rows.map(toSummary);
+    return (await sessions.activeSessionsOf(this.dataSource.manager, userId)).map(toSummary);
   }
 
   /** The session a refresh token (spent or not) belongs to. */
   async sessionOfToken(token: string): Promise<string | undefined> {
-    const rows: Array<{ session_id: string }> = await this.dataSource.query(
-      'SELECT session_id FROM refresh_token WHERE token_hash = $1',
-      [sha256(token)],
-    );
-    return rows[0]?.session_id;
+    return sessions.sessionOfTokenHash(this.dataSource, sha256(token));
   }
 
   /** Removes ended sessions (with their tokens) that are of no further use, even for audit. */
   async purgeEnded(): Promise<number> {
-    const result = await this.dataSource.query(
-      `DELETE FROM auth_session WHERE expires_at < now() OR revoked_at < now() - interval '30 days'`,
-    );
-    return (result as [unknown, number])[1] ?? 0;
+    return sessions.deleteEndedSessions(this.dataSource);
   }
 
   private async addToken(em: EntityManager, sessionId: string): Promise<string> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { type DistanceUnit, UserSettings } from './entities/user-settings.entity';
+import { insertDefaultSettings } from './user-settings.queries';
 
 export interface UserSettingsView {
   email_on_message: boolean;
@@ -43,7 +44,7 @@ export class UserSettingsService {
 
   /** Stores the defaults if the member has no settings yet; changes nothing otherwise. */
   async create(userId: string): Promise<UserSettingsView> {
-    await this.settings.createQueryBuilder().insert().values({ userId }).orIgnore().execute();
+    await insertDefaultSettings(this.settings.manager, userId);
     return this.get(userId);
   }
 

@@ -1,18 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ContentModule } from '../content/content.module';
 import { Notification } from './entities/notification.entity';
-import { CommentCreatedJob } from './jobs/comment-created.job';
-import { ReactionCreatedJob } from './jobs/reaction-created.job';
+import { NOTIFICATION_JOBS } from './jobs/notifications.jobs';
+import { NotifyJob } from './jobs/notify.job';
 import { NotificationsService } from './notifications.service';
 
 /**
- * Notifications: the `notifications` queue's processors turn reactions and comments into rows
- * for their recipients. The REST API comes with the messaging/notifications issue.
+ * Notifications: the `notify` job writes one, as its producer resolved it (content, for reactions
+ * and comments). This module depends on no domain module. The REST API comes with the
+ * messaging/notifications issue.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Notification]), ContentModule],
-  providers: [NotificationsService, ReactionCreatedJob, CommentCreatedJob],
+  imports: [TypeOrmModule.forFeature([Notification])],
+  providers: [NOTIFICATION_JOBS.provider, NotificationsService, NotifyJob],
   exports: [NotificationsService],
 })
 export class NotificationsModule {}

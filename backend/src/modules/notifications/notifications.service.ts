@@ -1,44 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { NoticeContext } from '../content/content.service';
-import type { NotificationType } from './entities/notification.entity';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/database/db-errors';
+import type { NotifyPayload } from './jobs/notifications.jobs';
+import { insertNotification } from './notifications.queries';
 
-export interface NewNotification {
-  type: NotificationType;
-  recipientId: string;
-  actorId: string | null;
-  postId: string | null;
-  commentId: string | null;
-  /** Makes the insert idempotent: a second insert with the same key changes nothing. */
-  dedupeKey: string;
-}
-
-/** Writes notifications (the REST API to read them comes with a later issue). */
+/**
+ * Writes notifications (the REST API to read them comes with a later issue). Producers decide who
+ * hears of what and enqueue a `notify` job; nothing here knows a domain module.
+ */
 @Injectable()
 export class NotificationsService {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Whether a member should hear about activity on a post: never their own doing, never a post they cannot see. */
-  shouldNotify(context: NoticeContext, actorId: string): boolean {
-    if (context.recipientId === actorId) return false;
-    return context.postPrivacy !== 'private' || context.recipientId === context.postAuthorId;
-  }
-
-  /** Inserts the notification unless one with its dedupe key exists; returns whether it did. */
-  async add(notification: NewNotification): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `INSERT INTO notification (user_id, type, actor_id, post_id, comment_id, dedupe_key)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-      [
-        notification.recipientId,
-        notification.type,
-        notification.actorId,
-        notification.postId,
-        notification.commentId,
-        notification.dedupeKey,
-      ],
-    );
-    return rows.length > 0;
+  /**
+   * Inserts the notification unless one with its dedupe key exists; returns whether it did. When its
+   * cause (post, comment, member) was deleted after the producer decided, there is nothing to tell:
+   * the row would be removed with its cause anyway, so the job succeeds instead of retrying.
+   */
+  async add(notification: NotifyPayload): Promise<boolean> {
+    try {
+      return await insertNotification(this.dataSource, notification);
+    } catch (error) {
+      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return false;
+      throw error;
+    }
   }
 }

@@ -2,20 +2,17 @@ import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../platform/access/access.decorator';
 import { CurrentMember, type Member } from '../../platform/access/current-caller.decorator';
+import { CurrentViewer } from '../../platform/access/current-viewer.decorator';
+import type { Viewer } from '../../platform/access/viewer';
 import { ApiFailures, ApiSuccess } from '../../platform/openapi/api-envelope.decorators';
+import { decodeCursor, parseTake } from '../../platform/paging/paging';
 import { RateLimit } from '../../platform/rate-limit/rate-limit.decorator';
-import { CONTENT_RATE_LIMITS as LIMITS } from '../content/content.rate-limits';
-import { CurrentViewer } from '../content/current-viewer.decorator';
-import { ContentItemDto, ContentItemPageDto } from '../content/dto/content.dto';
-import { decodeCursor, parseTake } from '../content/paging';
-import type { Viewer } from '../content/visibility';
-import { UserSummaryDto } from '../identity/dto/profile.dto';
+import { CONTENT_RATE_LIMITS as LIMITS, ContentItemDto, ContentItemPageDto } from '../content';
+import { UserSummaryDto } from '../identity';
 import {
-  CountsDto,
   NewPlantDto,
   UpdatePlantDetailsDto,
   UpdatePlantPhotoDescriptionsDto,
-  UserOrPageBasicDto,
 } from './dto/plants.dto';
 import { parseFilter } from './plant-params';
 import { PlantsService } from './plants.service';
@@ -43,24 +40,6 @@ export class PlantsController {
   @ApiFailures(404)
   one(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     return this.plants.one(viewer, id);
-  }
-
-  @Get('user-or-page-basic/:handle')
-  @Access('guest-or-authd')
-  @ApiOperation({ summary: 'A member by handle with their counts (pages come later)' })
-  @ApiSuccess(UserOrPageBasicDto)
-  @ApiFailures(404)
-  userOrPageBasic(@CurrentViewer() viewer: Viewer, @Param('handle') handle: string) {
-    return this.plants.userOrPageBasic(viewer, handle);
-  }
-
-  @Get('usercounts/byuser/:id')
-  @Access('guest-or-authd')
-  @ApiOperation({ summary: 'A member’s counts, as the caller may see them' })
-  @ApiSuccess(CountsDto)
-  @ApiFailures(400)
-  counts(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
-    return this.plants.counts(viewer, id);
   }
 
   @Get('plants/init-recent/:x')

@@ -1,23 +1,22 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Member } from '../../platform/access/current-caller.decorator';
+import { type Viewer, viewerOf } from '../../platform/access/viewer';
 import { AppError } from '../../platform/http/app-error';
 import { WithResponders } from '../../platform/http/envelope';
 import { PlatformErrors } from '../../platform/http/platform.errors';
+import { isUuid } from '../../platform/ids/uuid';
+import { type Cursor, DEFAULT_PAGE_SIZE } from '../../platform/paging/paging';
 import {
-  AVAILABLE,
+  assertCaller,
   type ContentItem,
-  NOT_AVAILABLE,
-  type PlantView,
-} from '../content/content-item';
-import { ContentService } from '../content/content.service';
-import type { PostPrivacy } from '../content/entities/post.entity';
-import { type Cursor, DEFAULT_PAGE_SIZE, isUuid } from '../content/paging';
-import type { PostQuery } from '../content/post-queries';
-import { assertCaller } from '../content/posts.service';
-import type { SqlParams } from '../content/sql-params';
-import { type Viewer, viewerOf } from '../content/visibility';
-import { MembersService } from '../identity/members.service';
+  ContentService,
+  type PostPrivacy,
+  type PostQuery,
+} from '../content';
+import { MembersService } from '../identity';
+import { AVAILABLE_FILTER, PLANT_KIND, type PlantView, toPlantView } from './plant-kind';
+import * as plants from './plants.queries';
 import { PlantsErrors } from './plants.errors';
 
 export const PLANT_FILTERS = ['plantsAvail', 'plantsAll'] as const;
@@ -38,31 +37,19 @@ export interface PlantDetailsInput {
   swap_terms?: string | null;
 }
 
-interface PlantRow {
-  id: string;
-  post_id: string;
-  name: string;
-  species: string | null;
-  available: boolean;
-  quantity: number | null;
-  swap_terms: string | null;
-  updated_at: Date;
-}
-
 /** A listing's post query: plant/image posts, only the available ones when asked. */
 function plantQuery(availableOnly: boolean, base: PostQuery = {}): PostQuery {
   return {
     ...base,
-    type: 'plant/image',
-    extend: availableOnly
-      ? () => ({ join: 'JOIN plant pl ON pl.post_id = p.id', where: ['pl.available'] })
-      : undefined,
+    type: PLANT_KIND.type,
+    kindFilter: availableOnly ? AVAILABLE_FILTER : undefined,
   };
 }
 
 /**
- * Plant listings: a plant/image post (content module) plus its `plant` row. Every list and count
- * goes through ContentService, so the viewer's privacy applies in SQL as for any post.
+ * Plant listings: a plant/image post (content module) plus its `plant` row. Plants registers the
+ * kind with content, so every content item of a listing carries its plant, and every list goes
+ * through ContentService: the viewer's privacy applies in SQL as for any post.
  */
 @Injectable()
 export class PlantsService implements OnModuleInit {
@@ -73,7 +60,16 @@ export class PlantsService implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.content.registerPlantLoader((postIds) => this.plantsOfPosts(postIds));
+    this.content.registerKind<PlantView>({
+      ...PLANT_KIND,
+      loadDetails: async (postIds) =>
+        new Map(
+          (await plants.plantsOfPosts(this.dataSource, postIds)).map((row) => [
+            row.post_id,
+            toPlantView(row),
+          ]),
+        ),
+    });
   }
 
   async create(
@@ -88,25 +84,21 @@ export class PlantsService implements OnModuleInit {
   ): Promise<ContentItem> {
     const postId = await this.dataSource.transaction(async (manager) => {
       const id = await this.content.createPost(manager, member.userId, {
-        type: 'plant/image',
+        type: PLANT_KIND.type,
         text: input.text,
         privacy: input.privacy,
         tags: input.tags,
         photos: input.photos,
       });
-      await manager.query(
-        `INSERT INTO plant (post_id, user_id, name, species, available, quantity, swap_terms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          id,
-          member.userId,
-          plantName(input.plant.name),
-          blankToNull(input.plant.species),
-          input.plant.available,
-          input.plant.quantity ?? null,
-          blankToNull(input.plant.swap_terms),
-        ],
-      );
+      await plants.insertPlant(manager, {
+        postId: id,
+        userId: member.userId,
+        name: plantName(input.plant.name),
+        species: blankToNull(input.plant.species),
+        available: input.plant.available,
+        quantity: input.plant.quantity ?? null,
+        swap_terms: blankToNull(input.plant.swap_terms),
+      });
       return id;
     });
     return this.content.one(viewerOf(member), postId);
@@ -131,18 +123,13 @@ export class PlantsService implements OnModuleInit {
     const postId = await this.dataSource.transaction(async (manager) => {
       const post = await this.lockListing(manager, member, input.postId);
       const changes = input.plant;
-      const sets: string[] = ['updated_at = now()'];
-      const values: unknown[] = [post.id];
-      const set = (column: string, value: unknown) => {
-        values.push(value);
-        sets.push(`${column} = $${values.length}`);
-      };
-      if (changes.name !== undefined) set('name', plantName(changes.name));
-      if (changes.species !== undefined) set('species', blankToNull(changes.species));
-      if (changes.available !== undefined) set('available', changes.available);
-      if (changes.quantity !== undefined) set('quantity', changes.quantity ?? null);
-      if (changes.swap_terms !== undefined) set('swap_terms', blankToNull(changes.swap_terms));
-      await manager.query(`UPDATE plant SET ${sets.join(', ')} WHERE post_id = $1`, values);
+      await plants.updatePlant(manager, post.id, {
+        name: changes.name === undefined ? undefined : plantName(changes.name),
+        species: changes.species === undefined ? undefined : blankToNull(changes.species),
+        available: changes.available,
+        quantity: changes.quantity === undefined ? undefined : (changes.quantity ?? null),
+        swap_terms: changes.swap_terms === undefined ? undefined : blankToNull(changes.swap_terms),
+      });
       if (input.privacy) await this.content.setPrivacy(manager, post, input.privacy);
       await this.content.bump(manager, post.id);
       return post.id;
@@ -162,7 +149,7 @@ export class PlantsService implements OnModuleInit {
     const postId = await this.dataSource.transaction(async (manager) => {
       const post = await this.lockListing(manager, member, input.id);
       await this.content.updatePhotoTexts(manager, post.id, input.plantPhotos);
-      await manager.query('UPDATE plant SET updated_at = now() WHERE post_id = $1', [post.id]);
+      await plants.updatePlant(manager, post.id, {});
       await this.content.bump(manager, post.id);
       return post.id;
     });
@@ -202,28 +189,11 @@ export class PlantsService implements OnModuleInit {
     return this.byUser(viewer, user.uuid, filter, cursor);
   }
 
-  /** What a member has shared, counted as the viewer may see it. */
-  async counts(viewer: Viewer, userId: string) {
-    if (!isUuid(userId))
-      throw PlatformErrors.VALIDATION_FAILED([{ field: 'id', messages: ['must be a user uuid'] }]);
-    const counts = await this.content.count(
-      viewer,
-      {
-        userId: userId.toLowerCase(),
-        extend: () => ({ join: 'LEFT JOIN plant pl ON pl.post_id = p.id' }),
-      },
-      { plantsAll: "p.type = 'plant/image'", plantsAvail: 'pl.available' },
-    );
-    return { posts: counts.total, plantsAll: counts.plantsAll, plantsAvail: counts.plantsAvail };
-  }
-
-  /** `/{handle}`: a member's summary and counts (pages come later: other handles are 404). */
-  async userOrPageBasic(viewer: Viewer, handle: string) {
-    const user = await this.members.publicSummaryByUsername(handle);
-    return { kind: 'user' as const, user, counts: await this.counts(viewer, user.uuid) };
-  }
-
-  /** Available listings whose owner lives within the radius, nearest first. */
+  /**
+   * Available listings whose owner lives within the radius, nearest owner first. Radius and
+   * distances are as platform/geo lets anyone learn them: to the owner's public point (a ~1 km grid
+   * cell's centre), the radius at least MIN_NEARBY_RADIUS_KM, the distance in whole km.
+   */
   async nearby(
     viewer: Viewer,
     input: { uuid?: string; latitude: number; longitude: number; radius_km?: number },
@@ -236,36 +206,21 @@ export class PlantsService implements OnModuleInit {
     const distance = new Map(near.map((member) => [member.userId, member.distanceKm]));
     const items = await this.content.listItems(
       viewer,
-      {
-        type: 'plant/image',
-        extend: (params: SqlParams) => ({
-          join: `JOIN plant pl ON pl.post_id = p.id AND pl.available
-                 JOIN unnest(${params.add(near.map((member) => member.userId))}::uuid[],
-                             ${params.add(near.map((member) => member.distanceKm))}::float8[])
-                   AS near(user_id, km) ON near.user_id = p.user_id`,
-          orderBy: 'near.km, p.bumped_at DESC, p.id DESC',
-        }),
-      },
+      { ...plantQuery(true), authorsInOrder: near.map((member) => member.userId) },
       NEARBY_RESULTS,
     );
     return new WithResponders(
-      items.map((item) => ({
-        ...item,
-        distance_km: Math.max(1, Math.ceil(distance.get(item.user_id) ?? 0)),
-      })),
+      items.map((item) => ({ ...item, distance_km: distance.get(item.user_id) as number })),
       await this.content.respondersOf(items),
     );
   }
 
   private async item(viewer: Viewer, plantId: string): Promise<ContentItem> {
     if (!isUuid(plantId)) throw PlantsErrors.PLANT_NOT_FOUND();
-    const [plant]: Array<{ post_id: string }> = await this.dataSource.query(
-      'SELECT post_id FROM plant WHERE id = $1',
-      [plantId],
-    );
-    if (!plant) throw PlantsErrors.PLANT_NOT_FOUND();
+    const postId = await plants.postOfPlant(this.dataSource, plantId);
+    if (!postId) throw PlantsErrors.PLANT_NOT_FOUND();
     try {
-      return await this.content.one(viewer, plant.post_id);
+      return await this.content.one(viewer, postId);
     } catch (error) {
       if (error instanceof AppError && error.code === 'POST_NOT_FOUND')
         throw PlantsErrors.PLANT_NOT_FOUND();
@@ -275,32 +230,9 @@ export class PlantsService implements OnModuleInit {
 
   private async lockListing(manager: EntityManager, member: Member, postKey: string) {
     const post = await this.content.lockForEdit(manager, member, postKey);
-    if (post.type !== 'plant/image') throw PlantsErrors.PLANT_NOT_FOUND();
+    if (post.type !== PLANT_KIND.type) throw PlantsErrors.PLANT_NOT_FOUND();
     return post;
   }
-
-  private async plantsOfPosts(postIds: string[]): Promise<Map<string, PlantView>> {
-    const rows: PlantRow[] = await this.dataSource.query(
-      `SELECT id, post_id, name, species, available, quantity, swap_terms, updated_at
-         FROM plant WHERE post_id = ANY($1::uuid[])`,
-      [postIds],
-    );
-    return new Map(rows.map((row) => [row.post_id, toView(row)]));
-  }
-}
-
-function toView(row: PlantRow): PlantView {
-  return {
-    id: row.id,
-    post_id: row.post_id,
-    name: row.name,
-    species: row.species,
-    available: row.available,
-    availability: row.available ? AVAILABLE : NOT_AVAILABLE,
-    quantity: row.quantity,
-    swap_terms: row.swap_terms,
-    updated_at: row.updated_at.toISOString(),
-  };
 }
 
 function plantName(name: string): string {

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../platform/access/access.decorator';
+import { CurrentViewer } from '../../platform/access/current-viewer.decorator';
+import type { Viewer } from '../../platform/access/viewer';
+import { MIN_NEARBY_RADIUS_KM } from '../../platform/geo/geo';
 import { ApiFailures, ApiSuccess } from '../../platform/openapi/api-envelope.decorators';
-import { CurrentViewer } from '../content/current-viewer.decorator';
-import { ContentItemDto, ContentItemPageDto } from '../content/dto/content.dto';
-import { decodeCursor } from '../content/paging';
-import type { Viewer } from '../content/visibility';
-import { UserSummaryDto } from '../identity/dto/profile.dto';
+import { decodeCursor } from '../../platform/paging/paging';
+import { ContentItemDto, ContentItemPageDto } from '../content';
+import { UserSummaryDto } from '../identity';
 import { NEARBY_DEFAULT_RADIUS_KM, NearbyPlantDto, NearbyPlantsDto } from './dto/plants.dto';
 import { parseFilter, parseRecentType } from './plant-params';
 import { PlantsService } from './plants.service';
@@ -128,6 +129,10 @@ export class PublicPlantsController {
   @Access('guest-or-authd')
   @ApiOperation({
     summary: `Available plant listings whose owner is within radius_km (default ${NEARBY_DEFAULT_RADIUS_KM}), nearest first (at most 50)`,
+    description:
+      'Owners are placed at their public point, the centre of the ~1 km grid cell their home lies ' +
+      `in; the radius is at least ${MIN_NEARBY_RADIUS_KM} km and distances are whole km, so no ` +
+      'answer, nor any number of them, places a member more finely than their grid cell.',
   })
   @ApiSuccess([NearbyPlantDto], { responders: UserSummaryDto })
   @ApiFailures(400)

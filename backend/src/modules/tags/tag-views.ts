@@ -46,3 +46,8 @@ export function attachChildren(parents: TagView[], children: TagView[]): TagWith
   }
   return parents.map((parent) => ({ ...parent, children: byParent.get(parent.id) ?? [] }));
 }
+
+/** Tag ids once each, ascending: the order rows are locked in (and lists are answered in). */
+export function sortedUnique(ids: readonly number[]): number[] {
+  return [...new Set(ids)].sort((a, b) => a - b);
+}

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { isUniqueViolation } from '../../platform/database/db-errors';
 import { normaliseTagName } from './tag-name';
-import { TAG_COLUMNS, type TagView } from './tag-views';
+import type { TagView } from './tag-views';
+import * as admin from './tags-admin.queries';
 import { TagsErrors } from './tags.errors';
 
 export interface TagChanges {
@@ -11,22 +13,6 @@ export interface TagChanges {
   is_parent?: boolean | null;
   /** null detaches the tag from its parent; undefined leaves it. */
   parent_id?: number | null;
-}
-
-interface LockedTag {
-  id: number;
-  name: string;
-  is_parent: boolean;
-  parent_id: number | null;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    error instanceof QueryFailedError &&
-    (error.driverError as { code?: string } | undefined)?.code === UNIQUE_VIOLATION
-  );
 }
 
 /**
@@ -44,28 +30,18 @@ export class TagsAdminService {
       return await this.dataSource.transaction(async (manager) => {
         const lockIds = [changes.id];
         if (typeof changes.parent_id === 'number') lockIds.push(changes.parent_id);
-        const locked: LockedTag[] = await manager.query(
-          `SELECT id, name, is_parent, parent_id FROM tag
-           WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
-          [lockIds],
-        );
+        const locked = await admin.lockTagsForChange(manager, lockIds);
         const tag = locked.find((row) => row.id === changes.id);
         if (!tag) throw TagsErrors.TAG_NOT_FOUND();
 
-        const sets: string[] = [];
-        const params: unknown[] = [tag.id];
-        const set = (column: string, value: unknown) => {
-          params.push(value);
-          sets.push(`${column} = $${params.length}`);
-        };
-
+        const columns: admin.TagColumns = {};
         if (changes.name != null) {
           const name = normaliseTagName(changes.name);
           if (!name) throw TagsErrors.INVALID_TAG_NAME({ name: changes.name.slice(0, 60) });
-          if (name !== tag.name) set('name', name);
+          if (name !== tag.name) columns.name = name;
         }
         if (changes.description !== undefined)
-          set('description', changes.description?.trim() || null);
+          columns.description = changes.description?.trim() || null;
 
         const isParent = changes.is_parent ?? tag.is_parent;
         const parentId = changes.parent_id !== undefined ? changes.parent_id : tag.parent_id;
@@ -81,38 +57,17 @@ export class TagsAdminService {
               reason: 'The parent must be a category (parent) tag',
             });
         }
-        if (tag.is_parent && !isParent) {
-          const [child] = await manager.query('SELECT 1 FROM tag WHERE parent_id = $1 LIMIT 1', [
-            tag.id,
-          ]);
-          if (child) throw TagsErrors.TAG_HAS_CHILDREN();
-        }
-        if (isParent !== tag.is_parent) set('is_parent', isParent);
-        if (parentId !== tag.parent_id) set('parent_id', parentId);
+        if (tag.is_parent && !isParent && (await admin.hasChildren(manager, tag.id)))
+          throw TagsErrors.TAG_HAS_CHILDREN();
+        if (isParent !== tag.is_parent) columns.is_parent = isParent;
+        if (parentId !== tag.parent_id) columns.parent_id = parentId;
 
-        if (group !== undefined) {
-          let groupId: number | null = null;
-          if (group) {
-            const name = group.name.trim().replace(/\s+/g, ' ');
-            await manager.query(
-              'INSERT INTO tag_group (name) VALUES ($1) ON CONFLICT (name) DO NOTHING',
-              [name],
-            );
-            const [row]: Array<{ id: number }> = await manager.query(
-              'SELECT id FROM tag_group WHERE name = $1',
-              [name],
-            );
-            groupId = row.id;
-          }
-          set('group_id', groupId);
-        }
+        if (group !== undefined)
+          columns.group_id = group
+            ? await admin.groupIdNamed(manager, group.name.trim().replace(/\s+/g, ' '))
+            : null;
 
-        const [[updated]]: [TagView[], number] = await manager.query(
-          `UPDATE tag t SET ${sets.length ? sets.join(', ') : 'id = t.id'}
-           WHERE t.id = $1 RETURNING ${TAG_COLUMNS}`,
-          params,
-        );
-        return updated;
+        return admin.updateTag(manager, tag.id, columns);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw TagsErrors.TAG_NAME_TAKEN();
@@ -124,11 +79,8 @@ export class TagsAdminService {
   async delete(rawName: string): Promise<{ deleted: true; id: number }> {
     const name = normaliseTagName(rawName);
     if (!name) throw TagsErrors.TAG_NOT_FOUND();
-    const [rows]: [Array<{ id: number }>, number] = await this.dataSource.query(
-      'DELETE FROM tag WHERE name = $1 RETURNING id',
-      [name],
-    );
-    if (!rows.length) throw TagsErrors.TAG_NOT_FOUND();
-    return { deleted: true, id: rows[0].id };
+    const id = await admin.deleteTagNamed(this.dataSource, name);
+    if (id === undefined) throw TagsErrors.TAG_NOT_FOUND();
+    return { deleted: true, id };
   }
 }

@@ -16,5 +16,4 @@ export const TagsErrors = defineErrors({
     message: 'This category still has tags under it; move them first',
   },
   NOT_YOUR_INTERESTS: { status: 403, message: 'You can only see your own interests' },
-  INVALID_CURSOR: { status: 400, message: 'This list position is not valid; please reload' },
 });

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { TagGroup } from './entities/tag-group.entity';
+import { TagNamer } from './entities/tag-namer.entity';
 import { Tag } from './entities/tag.entity';
 import { UserTagInterest } from './entities/user-tag-interest.entity';
 import { TagInterestsController } from './tag-interests.controller';
@@ -16,7 +17,7 @@ import { TagsService } from './tags.service';
  * TagsService (a post's tags, post counts, followed tags); the post_tag table belongs to content.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([TagGroup, Tag, UserTagInterest]), IdentityModule],
+  imports: [TypeOrmModule.forFeature([TagGroup, Tag, TagNamer, UserTagInterest]), IdentityModule],
   controllers: [TagsController, TagInterestsController, TagsAdminController],
   providers: [TagsService, TagInterestsService, TagsAdminService],
   exports: [TagsService],

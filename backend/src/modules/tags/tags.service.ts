@@ -2,18 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Caller } from '../../platform/access/access-policy';
 import type { Member } from '../../platform/access/current-caller.decorator';
+import { containsNul } from '../../platform/http/nul-guard';
+import { PlatformErrors } from '../../platform/http/platform.errors';
 import { INTEREST_TYPES, type InterestType } from './entities/user-tag-interest.entity';
 import { normaliseTagName, normaliseTagPrefix } from './tag-name';
+import { followedTagIdsOf } from './tag-interests.queries';
 import {
   attachChildren,
-  TAG_COLUMNS,
+  sortedUnique,
   type TagPage,
   type TagRef,
   type TagView,
   type TagWithChildrenView,
 } from './tag-views';
-import { listedTagSql } from './tag-visibility';
+import type { TagReader } from './tag-visibility';
 import { TagsErrors } from './tags.errors';
+import * as tags from './tags.queries';
 
 export const MAX_TAGS_PER_POST = 10;
 /** How many names get-tags-n-children takes at once. */
@@ -21,6 +25,8 @@ export const MAX_TAG_LIST = 20;
 export const PREFIX_MATCHES = 10;
 export const TAG_PAGE_DEFAULT = 20;
 export const TAG_PAGE_MAX = 50;
+/** Tag ids are random: how many draws an insert makes before it gives up on a clash. */
+const ID_DRAWS = 3;
 
 export type TagKey = { id: number } | { name: string };
 
@@ -57,16 +63,18 @@ export class TagsService {
     if (!normalised.length) return [];
     // A fixed insertion order keeps two posts that add the same new tags from deadlocking.
     const sorted = [...normalised].sort();
-    await manager.query(
-      `INSERT INTO tag (name, created_by) SELECT unnest($1::text[]), $2
-       ON CONFLICT (name) DO NOTHING`,
-      [sorted, userId],
-    );
-    const rows: TagRef[] = await manager.query(
-      'SELECT id, name FROM tag WHERE name = ANY($1::text[])',
-      [sorted],
-    );
-    const byName = new Map(rows.map((row) => [row.name, row]));
+    const byName = new Map<string, TagRef>();
+    for (let attempt = 0; attempt < ID_DRAWS && byName.size < sorted.length; attempt += 1) {
+      // With no conflict target, a row whose random id is taken is skipped too; the next round
+      // draws again for the names still missing.
+      await tags.insertTagsIfMissing(
+        manager,
+        sorted.filter((name) => !byName.has(name)),
+        userId,
+      );
+      for (const row of await tags.tagsNamed(manager, sorted)) byName.set(row.name, row);
+    }
+    if (userId) await this.recordNamer(manager, [...byName.values()], userId);
     return normalised.map((name) => {
       const tag = byName.get(name);
       // Only when an admin deletes the tag in the same instant; the post can be saved again.
@@ -86,10 +94,7 @@ export class TagsService {
   ): Promise<void> {
     if (!tagIds.length || delta === 0) return;
     if (!Number.isInteger(delta)) throw new Error(`adjustPostCounts: delta ${delta} is not whole`);
-    await manager.query(
-      'UPDATE tag SET post_count = GREATEST(post_count + $2, 0) WHERE id = ANY($1::int[])',
-      [[...new Set(tagIds)].sort((a, b) => a - b), delta],
-    );
+    await tags.addToPostCounts(manager, sortedUnique(tagIds), delta);
   }
 
   /** The ids of the tags a member has an interest in (of the given types; default all). */
@@ -97,12 +102,7 @@ export class TagsService {
     userId: string,
     types: readonly InterestType[] = INTEREST_TYPES,
   ): Promise<number[]> {
-    const rows: Array<{ tag_id: number }> = await this.dataSource.query(
-      `SELECT DISTINCT tag_id FROM user_tag_interest
-       WHERE user_id = $1 AND interest_type = ANY($2::text[]) ORDER BY tag_id`,
-      [userId, [...types]],
-    );
-    return rows.map((row) => row.tag_id);
+    return followedTagIdsOf(this.dataSource, userId, types);
   }
 
   /** `{id, name}` of each existing tag among the ids (one query, for showing a list of posts). */
@@ -111,22 +111,19 @@ export class TagsService {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<Map<number, TagRef>> {
     if (!ids.length) return new Map();
-    const rows: TagRef[] = await manager.query(
-      'SELECT id, name FROM tag WHERE id = ANY($1::int[])',
-      [[...new Set(ids)]],
-    );
+    const rows = await tags.tagRefsByIds(manager, [...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  /** The id of the tag with this name (normalised first), or null when there is none. */
-  async idByName(name: string): Promise<number | null> {
+  /**
+   * The tag with this name (normalised first) as `reader` may know it: its id, and whether the
+   * catalogue lists it to them (tag-visibility.ts); null when there is no such tag. A caller that
+   * shows anything of an unlisted tag must first make sure the reader knows it some other way.
+   */
+  async lookup(name: string, reader: TagReader): Promise<{ id: number; listed: boolean } | null> {
     const normalised = normaliseTagName(name);
     if (!normalised) return null;
-    const rows: Array<{ id: number }> = await this.dataSource.query(
-      'SELECT id FROM tag WHERE name = $1',
-      [normalised],
-    );
-    return rows[0]?.id ?? null;
+    return (await tags.lookupTag(this.dataSource, normalised, reader)) ?? null;
   }
 
   // ---- the catalogue: each read lists only the tags listed to the caller (tag-visibility.ts) ----
@@ -148,12 +145,7 @@ export class TagsService {
       ...new Set(names.map(normaliseTagName).filter((name): name is string => !!name)),
     ];
     if (!wanted.length) return [];
-    const params: unknown[] = [wanted];
-    const rows: TagView[] = await this.dataSource.query(
-      `SELECT ${TAG_COLUMNS} FROM tag t
-       WHERE t.name = ANY($1::text[]) AND ${listedTagSql('t', caller, params)}`,
-      params,
-    );
+    const rows = await tags.listedTagsNamed(this.dataSource, wanted, caller);
     const byName = new Map(rows.map((row) => [row.name, row]));
     return this.withChildren(
       caller,
@@ -163,25 +155,13 @@ export class TagsService {
 
   /** The categories (parent tags) with their children, for the interests picker. */
   async interestCategories(caller: Caller): Promise<TagWithChildrenView[]> {
-    const params: unknown[] = [];
-    const parents: TagView[] = await this.dataSource.query(
-      `SELECT ${TAG_COLUMNS} FROM tag t
-       WHERE t.is_parent AND ${listedTagSql('t', caller, params)} ORDER BY t.name`,
-      params,
-    );
-    return this.withChildren(caller, parents);
+    return this.withChildren(caller, await tags.listedCategories(this.dataSource, caller));
   }
 
   /** All tags by name, a page at a time (keyset on the unique name). */
   async page(caller: Caller, cursor: string | null, take: number): Promise<TagPage> {
     const after = cursor === null ? null : decodeCursor(cursor);
-    const params: unknown[] = [after, take + 1];
-    const rows: TagView[] = await this.dataSource.query(
-      `SELECT ${TAG_COLUMNS} FROM tag t
-       WHERE ($1::text IS NULL OR t.name > $1::text) AND ${listedTagSql('t', caller, params)}
-       ORDER BY t.name LIMIT $2`,
-      params,
-    );
+    const rows = await tags.listedTagPage(this.dataSource, caller, after, take + 1);
     const items = rows.slice(0, take);
     return {
       items,
@@ -193,15 +173,7 @@ export class TagsService {
   async byPrefix(caller: Caller, rawPrefix: string, parentsOnly: boolean): Promise<TagView[]> {
     const prefix = normaliseTagPrefix(rawPrefix);
     if (!prefix) return [];
-    const params: unknown[] = [prefix.replace(/[\\%_]/g, '\\$&'), parentsOnly, PREFIX_MATCHES];
-    // `name` uses the C collation, so this LIKE is a range scan on the unique index.
-    return this.dataSource.query(
-      `SELECT ${TAG_COLUMNS} FROM tag t
-       WHERE t.name LIKE $1 || '%' AND ($2::boolean IS FALSE OR t.is_parent)
-         AND ${listedTagSql('t', caller, params)}
-       ORDER BY t.follower_count DESC, t.name LIMIT $3`,
-      params,
-    );
+    return tags.listedTagsByPrefix(this.dataSource, caller, prefix, parentsOnly, PREFIX_MATCHES);
   }
 
   /**
@@ -216,41 +188,52 @@ export class TagsService {
     if (!name) throw TagsErrors.INVALID_TAG_NAME({ name: input.tagName.slice(0, 60) });
     const isParent = input.isParent ?? false;
     if (isParent && !member.admin) throw TagsErrors.PARENT_TAGS_ADMIN_ONLY();
-    let tag: TagView | undefined;
-    for (let attempt = 0; !tag && attempt < 3; attempt += 1) {
-      const [created]: TagView[] = await this.dataSource.query(
-        `INSERT INTO tag AS t (name, is_parent, created_by) VALUES ($1, $2, $3)
-         ON CONFLICT (name) DO NOTHING RETURNING ${TAG_COLUMNS}`,
-        [name, isParent, member.userId],
-      );
-      // The member named this tag, so it is theirs to see whether listed to them or not.
-      tag = created ?? (await this.find({ name }, null));
-    }
+    const tag = await this.dataSource.transaction(async (manager) => {
+      let found: TagView | undefined;
+      for (let attempt = 0; !found && attempt < ID_DRAWS; attempt += 1) {
+        const created = await tags.insertTag(manager, {
+          name,
+          isParent,
+          createdBy: member.userId,
+        });
+        // The member named this tag, so it is theirs to see whether listed to them or not; and an
+        // existing tag they could not see has only what a new one has (tag-visibility.ts).
+        found = created ?? (await this.find({ name }, null, manager));
+      }
+      if (found) await this.recordNamer(manager, [found], member.userId);
+      return found;
+    });
     if (!tag) throw TagsErrors.TAG_NOT_FOUND();
     return input.returnAnId ? { id: tag.id } : tag;
   }
 
+  /** From now on the tags are listed to the member, who has named them (tag-visibility.ts). */
+  private async recordNamer(
+    manager: EntityManager,
+    named: ReadonlyArray<{ id: number }>,
+    userId: string,
+  ): Promise<void> {
+    if (!named.length) return;
+    await tags.insertNamers(manager, sortedUnique(named.map((tag) => tag.id)), userId);
+  }
+
   /** The tag, if it is listed to the caller; with `listedTo` null, whether listed or not. */
-  private async find(key: TagKey, listedTo: Caller | null): Promise<TagView | undefined> {
+  private async find(
+    key: TagKey,
+    listedTo: Caller | null,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<TagView | undefined> {
     const value = 'id' in key ? key.id : normaliseTagName(key.name);
     if (!value) return undefined;
-    const params: unknown[] = [value];
-    const listed = listedTo ? `AND ${listedTagSql('t', listedTo, params)}` : '';
-    const rows: TagView[] = await this.dataSource.query(
-      `SELECT ${TAG_COLUMNS} FROM tag t WHERE t.${'id' in key ? 'id' : 'name'} = $1 ${listed}`,
-      params,
-    );
-    return rows[0];
+    return tags.findTag(manager, { column: 'id' in key ? 'id' : 'name', value }, listedTo);
   }
 
   private async withChildren(caller: Caller, parents: TagView[]): Promise<TagWithChildrenView[]> {
     if (!parents.length) return [];
-    const params: unknown[] = [parents.map((parent) => parent.id)];
-    const children: TagView[] = await this.dataSource.query(
-      `SELECT ${TAG_COLUMNS} FROM tag t
-       WHERE t.parent_id = ANY($1::int[]) AND ${listedTagSql('t', caller, params)}
-       ORDER BY t.name`,
-      params,
+    const children = await tags.listedChildrenOf(
+      this.dataSource,
+      parents.map((parent) => parent.id),
+      caller,
     );
     return attachChildren(parents, children);
   }
@@ -265,9 +248,10 @@ function decodeCursor(cursor: string): string {
     if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) throw new Error('not base64url');
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const name = (parsed as { name?: unknown } | null)?.name;
-    if (typeof name !== 'string' || !name.length) throw new Error('no name');
+    // A forged cursor may hold a NUL, which PostgreSQL refuses in text (a 500, not a 400).
+    if (typeof name !== 'string' || !name.length || containsNul(name)) throw new Error('no name');
     return name;
   } catch {
-    throw TagsErrors.INVALID_CURSOR();
+    throw PlatformErrors.INVALID_CURSOR();
   }
 }

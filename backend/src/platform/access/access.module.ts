@@ -4,7 +4,7 @@ import { AccessGuard } from './access.guard';
 import { AccessPolicyAudit } from './access-policy.audit';
 import {
   CallerResolver,
-  DevelopmentSwitchOpsAccess,
+  ClosedOpsAccess,
   GuestOnlyCallerResolver,
   OpsAccess,
 } from './caller-resolver';
@@ -30,7 +30,7 @@ export class AccessModule {
           : { provide: CallerResolver, useClass: GuestOnlyCallerResolver },
         options.opsAccess
           ? { provide: OpsAccess, useExisting: options.opsAccess }
-          : { provide: OpsAccess, useClass: DevelopmentSwitchOpsAccess },
+          : { provide: OpsAccess, useClass: ClosedOpsAccess },
         { provide: APP_GUARD, useClass: AccessGuard },
         AccessPolicyAudit,
       ],

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { AppConfig } from '../config/app-config';
 import { type Caller } from './access-policy';
 
 /**
@@ -20,19 +19,17 @@ export class GuestOnlyCallerResolver extends CallerResolver {
 
 /**
  * Who may open the operator tools served as plain pages (the queue dashboard), where a browser
- * sends cookies, not bearer tokens. Closed by default; in development a config switch opens it.
+ * sends cookies, not bearer tokens. The identity module provides the real check (an admin's ops
+ * pass); without it nobody may. There is no switch that opens it, in development either: job
+ * data names members, and an open dashboard on a shared dev machine is still open.
  */
 export abstract class OpsAccess {
   abstract canOpenDashboard(request: FastifyRequest): Promise<boolean>;
 }
 
 @Injectable()
-export class DevelopmentSwitchOpsAccess extends OpsAccess {
-  constructor(private readonly config: AppConfig) {
-    super();
-  }
-
+export class ClosedOpsAccess extends OpsAccess {
   async canOpenDashboard(): Promise<boolean> {
-    return this.config.queueDashboardOpen && this.config.nodeEnv === 'development';
+    return false;
   }
 }

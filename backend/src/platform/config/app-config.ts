@@ -20,8 +20,11 @@ export class AppConfig {
   readonly redisPrefix: string;
   readonly smtpUrl: string;
   readonly mailFrom: string;
-  /** Where SMS go: the log (development) or an HTTP provider. The schema guarantees the http settings. */
-  readonly sms: { driver: 'log' } | { driver: 'http'; url: string; token: string; from: string };
+  /**
+   * Where SMS go: an HTTP provider (in development the local catcher), or kept in memory (tests).
+   * The schema guarantees the http settings.
+   */
+  readonly sms: { driver: 'memory' } | { driver: 'http'; url: string; token: string; from: string };
   readonly storage: {
     driver: 'local' | 's3';
     dir: string;
@@ -41,7 +44,6 @@ export class AppConfig {
   readonly trustProxy: boolean | number | string[];
   readonly logLevel: ParsedEnv['LOG_LEVEL'];
   readonly bodyLimitBytes: number;
-  readonly queueDashboardOpen: boolean;
   /** Lower-cased. */
   readonly adminEmails: ReadonlySet<string>;
   readonly version: string;
@@ -57,14 +59,14 @@ export class AppConfig {
     this.smtpUrl = env.SMTP_URL;
     this.mailFrom = env.MAIL_FROM;
     this.sms =
-      (env.SMS_DRIVER ?? (env.NODE_ENV === 'production' ? 'http' : 'log')) === 'http'
+      (env.SMS_DRIVER ?? (env.NODE_ENV === 'production' ? 'http' : 'memory')) === 'http'
         ? {
             driver: 'http',
             url: env.SMS_HTTP_URL as string,
             token: env.SMS_HTTP_TOKEN as string,
             from: env.SMS_FROM as string,
           }
-        : { driver: 'log' };
+        : { driver: 'memory' };
     this.storage = {
       driver: env.STORAGE_DRIVER,
       dir: env.STORAGE_DIR,
@@ -83,7 +85,6 @@ export class AppConfig {
     this.trustProxy = env.TRUST_PROXY;
     this.logLevel = env.LOG_LEVEL;
     this.bodyLimitBytes = env.BODY_LIMIT_BYTES;
-    this.queueDashboardOpen = env.QUEUE_DASHBOARD_OPEN;
     this.adminEmails = new Set(env.ADMIN_EMAILS.map((email) => email.toLowerCase()));
     this.version = version;
   }

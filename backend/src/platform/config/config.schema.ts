@@ -50,8 +50,11 @@ export const configSchema = z
       .default('plantfolk'),
     SMTP_URL: urlWithProtocol(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example:587'),
     MAIL_FROM: z.string().min(3).default('Plantfolk <no-reply@plantfolk.local>'),
-    /** `log` writes texts to the log (development); `http` posts them to a provider. */
-    SMS_DRIVER: z.enum(['log', 'http']).optional(),
+    /**
+     * `http` posts texts to a provider (in development, `npm start` points it at the local
+     * catcher); `memory` keeps them in the process for tests and sends nothing.
+     */
+    SMS_DRIVER: z.enum(['memory', 'http']).optional(),
     SMS_HTTP_URL: urlWithProtocol(
       ['http:', 'https:'],
       'https://sms.example/v1/messages',
@@ -89,18 +92,17 @@ export const configSchema = z
       .min(1024)
       .max(50 * 1024 * 1024)
       .default(1024 * 1024),
-    QUEUE_DASHBOARD_OPEN: booleanFlag.default(false),
     /** Accounts with these e-mail addresses are admins (how a deployment gets its first admin). */
     ADMIN_EMAILS: commaList.default([]),
   })
   .superRefine((env, ctx) => {
-    // The log driver would put every verification code into the logs, so production refuses it.
-    const smsDriver = env.SMS_DRIVER ?? (env.NODE_ENV === 'production' ? 'http' : 'log');
-    if (env.SMS_DRIVER === 'log' && env.NODE_ENV === 'production') {
+    // The memory driver delivers nothing, so production refuses it.
+    const smsDriver = env.SMS_DRIVER ?? (env.NODE_ENV === 'production' ? 'http' : 'memory');
+    if (env.SMS_DRIVER === 'memory' && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
         path: ['SMS_DRIVER'],
-        message: 'may not be log when NODE_ENV=production (it writes codes to the logs); use http',
+        message: 'may not be memory when NODE_ENV=production (it sends nothing); use http',
       });
     }
     if (smsDriver === 'http') {
@@ -125,13 +127,6 @@ export const configSchema = z
             message: 'is required when STORAGE_DRIVER=s3',
           });
       }
-    }
-    if (env.QUEUE_DASHBOARD_OPEN && env.NODE_ENV !== 'development') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['QUEUE_DASHBOARD_OPEN'],
-        message: 'may only be true when NODE_ENV=development',
-      });
     }
     for (const origin of env.CORS_ORIGINS ?? []) {
       if (!/^https?:\/\/[^/]+$/.test(origin)) {

@@ -8,7 +8,9 @@ import { registerMultipart } from '../images/uploads';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
 import { mountQueueDashboard } from '../queues/queue-dashboard';
 import { AllExceptionsFilter } from './all-exceptions.filter';
+import { registerCacheHeaders } from './cache-headers';
 import { EnvelopeInterceptor } from './envelope.interceptor';
+import { registerNulGuard } from './nul-guard';
 import { createValidationPipe } from './validation';
 
 const ALLOWED_HEADERS = [
@@ -28,6 +30,8 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
 
   // Cookies carry only the refresh token (httpOnly) and the short-lived ops-dashboard pass.
   await app.register(cookie);
+  // After the cookie plugin: its onSend hook is what writes Set-Cookie, and this one reads it.
+  registerCacheHeaders(fastify);
 
   await app.register(helmet, {
     // The API serves JSON, images and two small HTML tools (API docs, queue dashboard).
@@ -52,6 +56,7 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
 
   // Uploads (avatars, post and plant photos): 10 MB per file, only on routes marked AcceptsUpload.
   await registerMultipart(app);
+  registerNulGuard(fastify);
 
   const allowed = new Set(config.corsOrigins);
   app.enableCors({

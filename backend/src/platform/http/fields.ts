@@ -1,7 +1,12 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, type Type as ClassType } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
   IsBoolean,
+  IsDefined,
   IsIn,
   IsNumber,
   IsOptional,
@@ -12,14 +17,23 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateBy,
+  ValidateIf,
+  ValidateNested,
 } from 'class-validator';
 
 /**
  * Composite field decorators: validation and the OpenAPI description of a field in one line,
  * so DTOs read as a list of fields instead of decorator stacks.
  */
-interface FieldOptions {
+export interface FieldOptions {
+  /** The field may be left out. Given, it must be a value: null is refused unless `nullable`. */
   optional?: boolean;
+  /**
+   * The field may be null, and the service gives null a meaning (e.g. "null clears it"); the
+   * OpenAPI document says so. Only for fields whose service handles null deliberately.
+   */
+  nullable?: boolean;
   description?: string;
   example?: unknown;
 }
@@ -30,11 +44,30 @@ function document(
   extra: Record<string, unknown> = {},
 ) {
   const describe = options.optional ? ApiPropertyOptional : ApiProperty;
-  return describe({ type, description: options.description, example: options.example, ...extra });
+  return describe({
+    type,
+    description: options.description,
+    example: options.example,
+    ...(options.nullable ? { nullable: true } : {}),
+    ...extra,
+  });
 }
 
-function maybeOptional(options: FieldOptions) {
-  return options.optional ? [IsOptional()] : [];
+/**
+ * Absent and null are different answers. class-validator's IsOptional skips a field that is
+ * null as well as one that is absent, so a null reached services that took it as a value (a 500
+ * when the column is NOT NULL). Here `optional` only lets the field be left out; `nullable` lets
+ * it be null.
+ */
+export function presence(options: Pick<FieldOptions, 'optional' | 'nullable'>) {
+  if (options.optional && options.nullable) return [IsOptional()];
+  if (options.optional)
+    return [
+      ValidateIf((_object: object, value: unknown) => value !== undefined),
+      IsDefined({ message: '$property may be left out but may not be null' }),
+    ];
+  if (options.nullable) return [ValidateIf((_object: object, value: unknown) => value !== null)];
+  return [];
 }
 
 /** Spec section 5: local part of letters, digits and !#$%&'*+/=?^_`{|}~.- then @, then a dotted domain. */
@@ -46,7 +79,7 @@ export function TextField(
   options: FieldOptions & { min?: number; max: number; pattern?: RegExp; patternMessage?: string },
 ) {
   return applyDecorators(
-    ...maybeOptional(options),
+    ...presence(options),
     IsString(),
     MinLength(options.min ?? 1),
     MaxLength(options.max),
@@ -95,10 +128,30 @@ export function PlaceNameField(options: FieldOptions = {}) {
   });
 }
 
+/** Nearer to 0 than this (but not 0) is refused: see NotVanishinglySmall. */
+export const SMALLEST_NUMBER_MAGNITUDE = 1e-12;
+
+/**
+ * PostgreSQL's float arithmetic raises "value out of range: underflow" instead of rounding to 0,
+ * so a coordinate like 7e-323 made every query it took part in a 500 (and, stored, every later
+ * nearby query too). No field of ours means anything that small.
+ */
+function NotVanishinglySmall() {
+  return ValidateBy({
+    name: 'notVanishinglySmall',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value !== 'number' || value === 0 || Math.abs(value) >= SMALLEST_NUMBER_MAGNITUDE,
+      defaultMessage: () => `$property must be 0 or at least ${SMALLEST_NUMBER_MAGNITUDE} from 0`,
+    },
+  });
+}
+
 export function NumberField(options: FieldOptions & { min: number; max: number }) {
   return applyDecorators(
-    ...maybeOptional(options),
+    ...presence(options),
     IsNumber({ allowNaN: false, allowInfinity: false }),
+    NotVanishinglySmall(),
     Min(options.min),
     Max(options.max),
     document('number', options, { minimum: options.min, maximum: options.max }),
@@ -106,12 +159,12 @@ export function NumberField(options: FieldOptions & { min: number; max: number }
 }
 
 export function BooleanField(options: FieldOptions = {}) {
-  return applyDecorators(...maybeOptional(options), IsBoolean(), document('boolean', options));
+  return applyDecorators(...presence(options), IsBoolean(), document('boolean', options));
 }
 
 export function EnumField(values: readonly string[], options: FieldOptions = {}) {
   return applyDecorators(
-    ...maybeOptional(options),
+    ...presence(options),
     IsIn(values),
     document('string', options, { enum: values }),
   );
@@ -119,8 +172,38 @@ export function EnumField(values: readonly string[], options: FieldOptions = {})
 
 export function UuidField(options: FieldOptions = {}) {
   return applyDecorators(
-    ...maybeOptional(options),
+    ...presence(options),
     IsUUID('4'),
     document('string', options, { format: 'uuid' }),
+  );
+}
+
+/** A list of nested objects, each validated as `type`. */
+export function NestedListField(
+  type: ClassType<unknown>,
+  options: { min?: number; max: number; description?: string },
+) {
+  return applyDecorators(
+    IsArray(),
+    ArrayMinSize(options.min ?? 0),
+    ArrayMaxSize(options.max),
+    ValidateNested({ each: true }),
+    Type(() => type),
+    ApiProperty({
+      type,
+      isArray: true,
+      minItems: options.min ?? 0,
+      maxItems: options.max,
+      description: options.description,
+    }),
+  );
+}
+
+/** A nested object validated as `type`. */
+export function NestedField(type: ClassType<unknown>, options: { description?: string } = {}) {
+  return applyDecorators(
+    ValidateNested(),
+    Type(() => type),
+    ApiProperty({ type, description: options.description }),
   );
 }

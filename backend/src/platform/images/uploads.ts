@@ -4,6 +4,7 @@ import { type NestFastifyApplication, RouteConfig } from '@nestjs/platform-fasti
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
+import { containsNul } from '../http/nul-guard';
 import { PlatformErrors } from '../http/platform.errors';
 import { ApiFailures } from '../openapi/api-envelope.decorators';
 import { UploadErrors } from './images.errors';
@@ -176,6 +177,12 @@ export async function readUploads(
           throw fieldProblem(field, `${field} must be a file, not text`);
         if (Object.hasOwn(fields, part.fieldname))
           throw fieldProblem(part.fieldname, `${part.fieldname} may be given only once`);
+        // Form fields are read here, after the request-wide NUL check (see nul-guard.ts).
+        if (containsNul(part.fieldname) || containsNul(String(part.value)))
+          throw fieldProblem(
+            part.fieldname,
+            `${part.fieldname} must not contain a NUL character (U+0000)`,
+          );
         fields[part.fieldname] = String(part.value);
       }
     }

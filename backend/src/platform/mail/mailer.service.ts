@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../config/app-config';
-import type { SendEmailPayload } from '../queues/job-registry';
+import type { SendEmailPayload } from './jobs/send-email.job';
 
 /** A single address: no lists, no header injection. */
 const SINGLE_ADDRESS = /^[^\s@,;<>"]+@[^\s@,;<>"]+$/;

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobProcessor, type JobHandler } from './job-processor.decorator';
-import type { PurgeOutboxPayload } from './job-registry';
+import type { NoPayload } from './job-registry';
 
 /** Relayed outbox rows are kept a week for tracing, then removed. */
 @Injectable()
-@JobProcessor('cleanup', 'purge-outbox')
-export class PurgeOutboxJob implements JobHandler<PurgeOutboxPayload> {
+@JobProcessor('cleanup', 'purge-outbox', { everyMs: 3600_000 })
+export class PurgeOutboxJob implements JobHandler<NoPayload> {
   constructor(private readonly dataSource: DataSource) {}
 
   async handle(): Promise<void> {

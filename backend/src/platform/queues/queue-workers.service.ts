@@ -9,12 +9,34 @@ import { DiscoveryService, Reflector } from '@nestjs/core';
 import { type Job, Worker } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 import { RedisService } from '../redis/redis.service';
-import { JOB_PROCESSOR, type JobHandler, type JobProcessorMeta } from './job-processor.decorator';
-import { declaredJobs, QUEUE_NAMES, QUEUE_SETTINGS, type QueueName } from './job-registry';
+import {
+  JOB_PROCESSOR,
+  type JobHandler,
+  type JobProcessorMeta,
+  type JobSchedule,
+} from './job-processor.decorator';
+import {
+  JobDeclaration,
+  PLATFORM_JOBS,
+  QUEUE_NAMES,
+  QUEUE_SETTINGS,
+  type QueueName,
+} from './job-registry';
 import { bullPrefix } from './job-queue.service';
 import { PROCESS_ROLE, type ProcessRole } from './process-role';
 
 type Handlers = Map<string, JobHandler<unknown>>;
+
+/** A job that a processor asks to run on a timer. */
+export interface RecurringJob extends JobSchedule {
+  queue: QueueName;
+  name: string;
+}
+
+interface Wiring {
+  handlers: Map<QueueName, Handlers>;
+  recurring: RecurringJob[];
+}
 
 /**
  * Finds the processor of every declared job at boot (refusing to start when one is missing or
@@ -24,7 +46,7 @@ type Handlers = Map<string, JobHandler<unknown>>;
 export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Queues');
   private readonly workers: Worker[] = [];
-  private handlers = new Map<QueueName, Handlers>();
+  private wiring: Wiring | undefined;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -38,20 +60,33 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
     return this.role === 'worker' || this.config.workers === 'inline';
   }
 
+  /** The processors' timers (e.g. hourly housekeeping), as their @JobProcessor declares them. */
+  recurringJobs(): RecurringJob[] {
+    return this.wire().recurring;
+  }
+
   async onApplicationBootstrap() {
-    this.handlers = this.collectHandlers();
+    const { handlers: byQueue } = this.wire();
     if (!this.running) return;
     for (const queue of QUEUE_NAMES) {
-      const handlers = this.handlers.get(queue);
+      const handlers = byQueue.get(queue);
       if (handlers?.size) this.workers.push(this.startWorker(queue, handlers));
     }
     this.logger.log(`Consuming queues: ${this.workers.map((worker) => worker.name).join(', ')}`);
   }
 
-  private collectHandlers(): Map<QueueName, Handlers> {
+  private wire(): Wiring {
+    this.wiring ??= this.collect();
+    return this.wiring;
+  }
+
+  private collect(): Wiring {
     const found = new Map<QueueName, Handlers>(QUEUE_NAMES.map((queue) => [queue, new Map()]));
+    const recurring: RecurringJob[] = [];
+    const declarations = new Set<JobDeclaration>([PLATFORM_JOBS]);
     const problems: string[] = [];
     for (const wrapper of this.discovery.getProviders()) {
+      if (wrapper.instance instanceof JobDeclaration) declarations.add(wrapper.instance);
       if (!wrapper.metatype || !wrapper.instance) continue;
       const meta = this.reflector.get<JobProcessorMeta | undefined>(
         JOB_PROCESSOR,
@@ -63,10 +98,22 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
         problems.push(`${wrapper.metatype.name} processes unknown queue "${meta.queue}"`);
       else if (handlers.has(meta.name))
         problems.push(`job "${meta.queue}/${meta.name}" has two processors`);
-      else handlers.set(meta.name, wrapper.instance as JobHandler<unknown>);
+      else {
+        handlers.set(meta.name, wrapper.instance as JobHandler<unknown>);
+        if (meta.schedule) recurring.push({ queue: meta.queue, name: meta.name, ...meta.schedule });
+      }
     }
-    const declared = new Set(declaredJobs().map(({ queue, name }) => `${queue}/${name}`));
-    for (const key of declared) {
+    const declared = new Map<string, string>();
+    for (const declaration of declarations) {
+      for (const { queue, name } of declaration.list()) {
+        const key = `${queue}/${name}`;
+        const other = declared.get(key);
+        if (other)
+          problems.push(`job "${key}" is declared by both ${other} and ${declaration.owner}`);
+        declared.set(key, declaration.owner);
+      }
+    }
+    for (const key of declared.keys()) {
       const [queue, name] = key.split('/') as [QueueName, string];
       if (!found.get(queue)?.has(name)) problems.push(`job "${key}" has no processor`);
     }
@@ -80,7 +127,7 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
       throw new Error(
         `Refusing to start: queue jobs are not wired.\n  - ${problems.join('\n  - ')}`,
       );
-    return found;
+    return { handlers: found, recurring };
   }
 
   private startWorker(queue: QueueName, handlers: Handlers): Worker {

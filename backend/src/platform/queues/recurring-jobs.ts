@@ -1,19 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { JobQueue } from './job-queue.service';
-import type { JobName, QueueName } from './job-registry';
 import { QueueWorkers } from './queue-workers.service';
 
-type RecurringJob = {
-  [Q in QueueName]: { queue: Q; name: JobName<Q>; everyMs: number };
-}[QueueName];
-
-/** Housekeeping that runs on a timer. Upserting is idempotent, so every worker may declare them. */
-export const RECURRING_JOBS: RecurringJob[] = [
-  { queue: 'cleanup', name: 'purge-outbox', everyMs: 3600_000 },
-  { queue: 'cleanup', name: 'purge-expired-auth', everyMs: 6 * 3600_000 },
-  { queue: 'cleanup', name: 'purge-unattached-uploads', everyMs: 3600_000 },
-];
-
+/**
+ * Puts the processors' timers on the queues (see @JobProcessor's schedule). Upserting is
+ * idempotent, so every worker may declare them.
+ */
 @Injectable()
 export class RecurringJobs implements OnApplicationBootstrap {
   constructor(
@@ -23,7 +15,7 @@ export class RecurringJobs implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     if (!this.workers.running) return;
-    for (const { queue, name, everyMs } of RECURRING_JOBS) {
+    for (const { queue, name, everyMs } of this.workers.recurringJobs()) {
       await this.jobs.queue(queue).upsertJobScheduler(name, { every: everyMs }, { name, data: {} });
     }
   }

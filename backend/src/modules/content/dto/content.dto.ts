@@ -1,15 +1,7 @@
-import { applyDecorators, type Type as ClassType } from '@nestjs/common';
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
-import { EnumField, TextField, UuidField } from '../../../platform/http/fields';
+import { ArrayMaxSize, IsArray, IsString, MaxLength } from 'class-validator';
+import { EnumField, NestedListField, TextField, UuidField } from '../../../platform/http/fields';
 import { COMMENT_MAX } from '../entities/comment.entity';
 import { ALT_TEXT_MAX, MAX_PHOTOS_PER_POST } from '../entities/post-photo.entity';
 import {
@@ -18,36 +10,7 @@ import {
   POST_TYPES,
   type PostPrivacy,
 } from '../entities/post.entity';
-
-/** A list of nested objects, each validated as `type`. */
-export function NestedListField(
-  type: ClassType<unknown>,
-  options: { min?: number; max: number; description?: string },
-) {
-  return applyDecorators(
-    IsArray(),
-    ArrayMinSize(options.min ?? 0),
-    ArrayMaxSize(options.max),
-    ValidateNested({ each: true }),
-    Type(() => type),
-    ApiProperty({
-      type,
-      isArray: true,
-      minItems: options.min ?? 0,
-      maxItems: options.max,
-      description: options.description,
-    }),
-  );
-}
-
-/** A nested object validated as `type`. */
-export function NestedField(type: ClassType<unknown>, options: { description?: string } = {}) {
-  return applyDecorators(
-    ValidateNested(),
-    Type(() => type),
-    ApiProperty({ type, description: options.description }),
-  );
-}
+import { detailsSchemaOf } from './details-slots';
 
 /** Tag names as typed; the tags module normalises them (at most 10 distinct per post). */
 export function TagNamesField() {
@@ -106,19 +69,6 @@ export class TagRefDto {
   @ApiProperty() name: string;
 }
 
-export class PlantDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ format: 'uuid' }) post_id: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ type: String, nullable: true }) species: string | null;
-  @ApiProperty() available: boolean;
-  @ApiProperty({ enum: ['Available', 'Not available'] }) availability:
-    'Available' | 'Not available';
-  @ApiProperty({ type: 'integer', nullable: true }) quantity: number | null;
-  @ApiProperty({ type: String, nullable: true }) swap_terms: string | null;
-  @ApiProperty() updated_at: string;
-}
-
 export class ContentItemDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ description: 'The public id: /post/{random_id}' }) random_id: string;
@@ -129,7 +79,7 @@ export class ContentItemDto {
   @ApiProperty({ enum: POST_PRIVACIES }) privacy: string;
   @ApiProperty({ type: [TagRefDto] }) tags: TagRefDto[];
   @ApiProperty({ type: [PhotoDto] }) photos: PhotoDto[];
-  @ApiProperty({ type: PlantDto, nullable: true }) plant: PlantDto | null;
+  @ApiProperty({ type: () => detailsSchemaOf('plant'), nullable: true }) plant: object | null;
   @ApiProperty() reaction_count: number;
   @ApiProperty() comment_count: number;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) my_reaction_id: string | null;
@@ -221,7 +171,11 @@ export class NewPostDto {
   @NestedListField(PostPhotoInputDto, { max: MAX_PHOTOS_PER_POST })
   photos: PostPhotoInputDto[];
 
-  @UuidField({ optional: true, description: 'Pages come later: must be absent or null for now' })
+  @UuidField({
+    optional: true,
+    nullable: true,
+    description: 'Pages come later: must be absent or null for now',
+  })
   page_id?: string | null;
 }
 

@@ -8,7 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { UserAccount } from '../../identity/entities/user-account.entity';
+import type { UserAccount } from '../../identity';
 import { Post } from './post.entity';
 
 export const COMMENT_MAX = 2000;
@@ -39,7 +39,7 @@ export class Comment {
   @Column('uuid')
   userId: string;
 
-  @ManyToOne(() => UserAccount, { onDelete: 'CASCADE' })
+  @ManyToOne('UserAccount', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
   user?: UserAccount;
 

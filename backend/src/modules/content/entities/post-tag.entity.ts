@@ -1,5 +1,5 @@
 import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Tag } from '../../tags/entities/tag.entity';
+import type { Tag } from '../../tags';
 import { Post } from './post.entity';
 
 /** A post's tag. Deleting either side removes the link. */
@@ -16,7 +16,7 @@ export class PostTag {
   @JoinColumn({ name: 'post_id' })
   post?: Post;
 
-  @ManyToOne(() => Tag, { onDelete: 'CASCADE' })
+  @ManyToOne('Tag', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'tag_id' })
   tag?: Tag;
 }

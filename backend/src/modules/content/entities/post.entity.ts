@@ -8,7 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { UserAccount } from '../../identity/entities/user-account.entity';
+import type { UserAccount } from '../../identity';
 
 export const POST_TYPES = ['text/image', 'plant/image'] as const;
 export type PostType = (typeof POST_TYPES)[number];
@@ -51,7 +51,7 @@ export class Post {
   @Column('uuid')
   userId: string;
 
-  @ManyToOne(() => UserAccount, { onDelete: 'CASCADE' })
+  @ManyToOne('UserAccount', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
   user?: UserAccount;
 

@@ -9,7 +9,7 @@ import {
   PrimaryGeneratedColumn,
   Unique,
 } from 'typeorm';
-import { UserAccount } from '../../identity/entities/user-account.entity';
+import type { UserAccount } from '../../identity';
 import { Comment } from './comment.entity';
 import { Post } from './post.entity';
 
@@ -30,7 +30,7 @@ export class Reaction {
   @Column('uuid')
   userId: string;
 
-  @ManyToOne(() => UserAccount, { onDelete: 'CASCADE' })
+  @ManyToOne('UserAccount', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
   user?: UserAccount;
 

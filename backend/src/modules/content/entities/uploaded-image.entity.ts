@@ -8,7 +8,7 @@ import {
   PrimaryColumn,
 } from 'typeorm';
 import type { ImageVariant } from '../../../platform/images/image-pipeline.service';
-import { UserAccount } from '../../identity/entities/user-account.entity';
+import type { UserAccount } from '../../identity';
 
 /**
  * A photo uploaded before its post is saved. Saving the post attaches it (`attached_at`); the
@@ -24,7 +24,7 @@ export class UploadedImage {
   @Column('uuid')
   userId: string;
 
-  @ManyToOne(() => UserAccount, { onDelete: 'CASCADE' })
+  @ManyToOne('UserAccount', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
   user?: UserAccount;
 

@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JobProcessor, type JobHandler } from '../../../platform/queues/job-processor.decorator';
-import type { PurgeUnattachedUploadsPayload } from '../../../platform/queues/job-registry';
+import type { NoPayload } from '../../../platform/queues/job-registry';
 import { UploadsService } from '../uploads.service';
 
 /** Photos uploaded for a post that was never saved: removed after a day (rows, then files). */
 @Injectable()
-@JobProcessor('cleanup', 'purge-unattached-uploads')
-export class PurgeUnattachedUploadsJob implements JobHandler<PurgeUnattachedUploadsPayload> {
+@JobProcessor('cleanup', 'purge-unattached-uploads', { everyMs: 3600_000 })
+export class PurgeUnattachedUploadsJob implements JobHandler<NoPayload> {
   private readonly logger = new Logger('PurgeUnattachedUploads');
 
   constructor(private readonly uploads: UploadsService) {}

@@ -6,6 +6,20 @@ const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 /** RFC 7636: 43 to 128 unreserved characters. */
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
+/**
+ * Sign-up does not sign in (its answer may not differ for an address that has an account); the
+ * e-mailed link does, so it takes no PKCE challenge.
+ */
+export class SignUpDto {
+  @EmailField()
+  email: string;
+
+  @PasswordField({
+    description: '8 to 256 characters, not one of the common passwords (else WEAK_PASSWORD)',
+  })
+  password: string;
+}
+
 export class CredentialsWithChallengeDto {
   @EmailField()
   email: string;
@@ -60,6 +74,24 @@ export class EmailOnlyDto {
 export class TokenDto {
   @TextField({ max: 200 })
   token: string;
+}
+
+export class VerifyEmailTokenDto {
+  @TextField({ max: 200 })
+  token: string;
+
+  @TextField({
+    optional: true,
+    min: 43,
+    max: 43,
+    pattern: CHALLENGE,
+    patternMessage: 'code_challenge must be base64url(sha256(code_verifier))',
+    description: 'PKCE (S256): when given, the answer carries a one-time login code',
+  })
+  code_challenge?: string;
+
+  @EnumField(['S256'], { optional: true, description: 'Only S256 is accepted' })
+  code_challenge_method?: 'S256';
 }
 
 export class NewPasswordWithTokenDto {

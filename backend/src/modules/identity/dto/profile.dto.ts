@@ -7,6 +7,7 @@ import {
   TextField,
 } from '../../../platform/http/fields';
 import { HANDLE_PATTERN } from '../handles.service';
+import { RESERVED_HANDLES } from '../identity.constants';
 
 const USERNAME = {
   min: 3,
@@ -15,8 +16,15 @@ const USERNAME = {
   patternMessage: 'username may contain only letters, digits and _',
 };
 
+/**
+ * The words a handle may not be (after lower-casing), in the document, so the frontends read the
+ * same list: `npm run generate` copies it into libs/api-client (generated/field-rules.ts).
+ */
+const NOT_RESERVED = { not: { enum: [...RESERVED_HANDLES].sort() } };
+
 export class RegisterDto {
   @TextField({ ...USERNAME, description: `Lower-cased; must match ${HANDLE_PATTERN.source}` })
+  @ApiProperty(NOT_RESERVED)
   username: string;
 
   @PlaceNameField()
@@ -37,6 +45,7 @@ export class RegisterDto {
 
 export class UpdateAccountDto {
   @TextField({ ...USERNAME, optional: true })
+  @ApiPropertyOptional(NOT_RESERVED)
   username?: string;
 
   @PlaceNameField({ optional: true })

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** Small acknowledgement bodies, one class per shape so the OpenAPI document names them. */
 export class LoggedOutDto {
@@ -11,8 +11,16 @@ export class SentDto {
   })
   sent: true;
 }
-export class VerifiedDto {
+export class EmailVerifiedDto {
   @ApiProperty({ enum: [true] }) verified: true;
+
+  @ApiPropertyOptional({
+    description:
+      'Only when a code_challenge was sent: a one-time code to exchange at /api/iam/authn/refresh within expires_in seconds',
+  })
+  code?: string;
+
+  @ApiPropertyOptional() expires_in?: number;
 }
 export class ValidDto {
   @ApiProperty({ enum: [true] }) valid: true;

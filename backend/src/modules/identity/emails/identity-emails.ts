@@ -29,6 +29,25 @@ export const IdentityEmails = {
     };
   },
 
+  /**
+   * Sign-up answers alike for a new and a taken address (no account enumeration), so the owner of
+   * a taken one hears about the attempt here. No token: the links lead to the login and reset forms.
+   */
+  signUpAttempt(loginLink: string, resetLink: string): EmailContent {
+    return {
+      subject: 'Someone tried to sign up with your e-mail address',
+      preheader: 'You already have a Plantfolk account.',
+      heading: 'You already have an account',
+      paragraphs: [
+        'Someone (hopefully you) just tried to create a Plantfolk account with this e-mail address. It already belongs to your account, so nothing was created and nothing changed.',
+        'If it was you, log in instead.',
+        `Forgot your password? Choose a new one at ${resetLink}`,
+      ],
+      action: { label: 'Log in to Plantfolk', url: loginLink },
+      footnote: 'If it was not you, you can ignore this e-mail: your account stays as it is.',
+    };
+  },
+
   newVerifiedUser(email: string, adminLink: string): EmailContent {
     return {
       subject: 'A new member verified their e-mail',

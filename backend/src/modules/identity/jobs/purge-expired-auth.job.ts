@@ -1,13 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobProcessor, type JobHandler } from '../../../platform/queues/job-processor.decorator';
-import type { PurgeExpiredAuthPayload } from '../../../platform/queues/job-registry';
+import type { NoPayload } from '../../../platform/queues/job-registry';
+import { deleteStaleEmailTokens } from '../email-tokens.queries';
+import { deleteStalePhoneCodes } from '../phone-verification.queries';
 import { SessionsService } from '../sessions.service';
 
 /** Removes what can no longer be used: spent or expired link tokens and phone codes, ended sessions. */
 @Injectable()
-@JobProcessor('cleanup', 'purge-expired-auth')
-export class PurgeExpiredAuthJob implements JobHandler<PurgeExpiredAuthPayload> {
+@JobProcessor('cleanup', 'purge-expired-auth', { everyMs: 6 * 3600_000 })
+export class PurgeExpiredAuthJob implements JobHandler<NoPayload> {
   private readonly logger = new Logger('PurgeExpiredAuth');
 
   constructor(
@@ -16,12 +18,8 @@ export class PurgeExpiredAuthJob implements JobHandler<PurgeExpiredAuthPayload> 
   ) {}
 
   async handle(): Promise<void> {
-    const [, tokens] = await this.dataSource.query(
-      "DELETE FROM email_token WHERE expires_at < now() - interval '1 day' OR used_at < now() - interval '1 day'",
-    );
-    const [, codes] = await this.dataSource.query(
-      "DELETE FROM phone_verification WHERE expires_at < now() - interval '1 day'",
-    );
+    const tokens = await deleteStaleEmailTokens(this.dataSource);
+    const codes = await deleteStalePhoneCodes(this.dataSource);
     const sessions = await this.sessions.purgeEnded();
     this.logger.log(
       `Purged ${tokens} link tokens, ${codes} phone codes and ${sessions} ended sessions`,

@@ -8,15 +8,14 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { Comment } from '../../content/entities/comment.entity';
-import { Post } from '../../content/entities/post.entity';
-import { UserAccount } from '../../identity/entities/user-account.entity';
 
 export const NOTIFICATION_TYPES = ['reaction', 'comment', 'event', 'immutable'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * Something a member should hear about. `dedupe_key` makes each notification's insert idempotent,
+ * Something a member should hear about. Its foreign keys (recipient, actor, post, comment: a row
+ * goes with any of them) name their tables' entities by name, so this module imports no domain
+ * module; the relations are never loaded, they are here for their keys. `dedupe_key` makes each notification's insert idempotent,
  * so a job that runs twice (retries, a re-relayed outbox row) still leaves one row.
  */
 @Entity('notification')
@@ -33,9 +32,9 @@ export class Notification {
   @Column('uuid')
   userId: string;
 
-  @ManyToOne(() => UserAccount, { onDelete: 'CASCADE' })
+  @ManyToOne('UserAccount', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
-  user?: UserAccount;
+  user?: unknown;
 
   @Column('text')
   type: NotificationType;
@@ -43,23 +42,23 @@ export class Notification {
   @Column('uuid', { nullable: true })
   actorId: string | null;
 
-  @ManyToOne(() => UserAccount, { onDelete: 'CASCADE' })
+  @ManyToOne('UserAccount', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'actor_id' })
-  actor?: UserAccount | null;
+  actor?: unknown;
 
   @Column('uuid', { nullable: true })
   postId: string | null;
 
-  @ManyToOne(() => Post, { onDelete: 'CASCADE' })
+  @ManyToOne('Post', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'post_id' })
-  post?: Post | null;
+  post?: unknown;
 
   @Column('uuid', { nullable: true })
   commentId: string | null;
 
-  @ManyToOne(() => Comment, { onDelete: 'CASCADE' })
+  @ManyToOne('Comment', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'comment_id' })
-  comment?: Comment | null;
+  comment?: unknown;
 
   @Column('boolean', { default: false })
   seen: boolean;

@@ -1,31 +1,29 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { MIN_NEARBY_RADIUS_KM } from '../../../platform/geo/geo';
 import {
   BooleanField,
   EnumField,
+  NestedField,
+  NestedListField,
   NumberField,
   TextField,
   UuidField,
 } from '../../../platform/http/fields';
-import { UserSummaryDto } from '../../identity/dto/profile.dto';
-import {
-  ContentItemDto,
-  NestedField,
-  NestedListField,
-  PostKeyField,
-  TagNamesField,
-} from '../../content/dto/content.dto';
 import {
   ALT_TEXT_MAX,
+  ContentItemDto,
+  DetailsSlotSchema,
   MAX_PHOTOS_PER_POST,
   PHOTO_DESCRIPTION_MAX,
-} from '../../content/entities/post-photo.entity';
-import {
   POST_PRIVACIES,
   POST_TEXT_MAX,
+  PostKeyField,
   type PostPrivacy,
-} from '../../content/entities/post.entity';
+  TagNamesField,
+} from '../../content';
+import { AVAILABLE, NOT_AVAILABLE } from '../plant-kind';
 import {
   PLANT_NAME_MAX,
   PLANT_SPECIES_MAX,
@@ -54,20 +52,29 @@ function QuantityField() {
 
 export class PlantDetailsInputDto {
   @TextField({ max: PLANT_NAME_MAX }) name: string;
-  @TextField({ min: 0, max: PLANT_SPECIES_MAX, optional: true }) species?: string | null;
+  @TextField({ min: 0, max: PLANT_SPECIES_MAX, optional: true, nullable: true })
+  species?: string | null;
   @BooleanField() available: boolean;
   @QuantityField() quantity?: number | null;
-  @TextField({ min: 0, max: SWAP_TERMS_MAX, optional: true, description: 'e.g. "swap for a fern"' })
+  @TextField({
+    min: 0,
+    max: SWAP_TERMS_MAX,
+    optional: true,
+    nullable: true,
+    description: 'e.g. "swap for a fern"',
+  })
   swap_terms?: string | null;
 }
 
 /** Only the fields given change; null clears an optional one. */
 export class PlantDetailsPatchDto {
   @TextField({ max: PLANT_NAME_MAX, optional: true }) name?: string;
-  @TextField({ min: 0, max: PLANT_SPECIES_MAX, optional: true }) species?: string | null;
+  @TextField({ min: 0, max: PLANT_SPECIES_MAX, optional: true, nullable: true })
+  species?: string | null;
   @BooleanField({ optional: true }) available?: boolean;
   @QuantityField() quantity?: number | null;
-  @TextField({ min: 0, max: SWAP_TERMS_MAX, optional: true }) swap_terms?: string | null;
+  @TextField({ min: 0, max: SWAP_TERMS_MAX, optional: true, nullable: true })
+  swap_terms?: string | null;
 }
 
 export class PlantPhotoInputDto {
@@ -114,26 +121,36 @@ export class NearbyPlantsDto {
     min: 0.1,
     max: NEARBY_MAX_RADIUS_KM,
     optional: true,
-    description: `Default ${NEARBY_DEFAULT_RADIUS_KM}`,
+    description:
+      `Default ${NEARBY_DEFAULT_RADIUS_KM}. Kilometres from this point to each owner’s public ` +
+      `point (the centre of the ~1 km grid cell their home lies in, never the home itself); a ` +
+      `radius below ${MIN_NEARBY_RADIUS_KM} is taken as ${MIN_NEARBY_RADIUS_KM}.`,
   })
   radius_km?: number;
 }
 
 // ---- responses ----
 
-export class CountsDto {
-  @ApiProperty({ description: 'Posts of every type the viewer may see' }) posts: number;
-  @ApiProperty({ description: 'Plant listings the viewer may see' }) plantsAll: number;
-  @ApiProperty({ description: 'Of those, the available ones' }) plantsAvail: number;
-}
-
-export class UserOrPageBasicDto {
-  @ApiProperty({ enum: ['user'] }) kind: 'user';
-  @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
-  @ApiProperty({ type: CountsDto }) counts: CountsDto;
+/** A listing's details: the `plant` of its content item (see content's ContentItemDto). */
+@DetailsSlotSchema('plant')
+export class PlantDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) post_id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) species: string | null;
+  @ApiProperty() available: boolean;
+  @ApiProperty({ enum: [AVAILABLE, NOT_AVAILABLE] }) availability:
+    typeof AVAILABLE | typeof NOT_AVAILABLE;
+  @ApiProperty({ type: 'integer', nullable: true }) quantity: number | null;
+  @ApiProperty({ type: String, nullable: true }) swap_terms: string | null;
+  @ApiProperty() updated_at: string;
 }
 
 export class NearbyPlantDto extends ContentItemDto {
-  @ApiProperty({ description: 'Distance to the owner, rounded up to whole km' })
+  @ApiProperty({
+    description:
+      'Distance from the point asked about to the owner’s public point (the centre of the ~1 km ' +
+      'grid cell their home lies in), rounded up to whole km; less than 1 km reads as 1',
+  })
   distance_km: number;
 }

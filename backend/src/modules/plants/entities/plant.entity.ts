@@ -8,8 +8,8 @@ import {
   OneToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { Post } from '../../content/entities/post.entity';
-import { UserAccount } from '../../identity/entities/user-account.entity';
+import type { Post } from '../../content';
+import type { UserAccount } from '../../identity';
 
 export const PLANT_NAME_MAX = 80;
 export const PLANT_SPECIES_MAX = 120;
@@ -17,7 +17,10 @@ export const SWAP_TERMS_MAX = 300;
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 999;
 
-/** A plant listing's details. The listing itself is a post of type plant/image (one each). */
+/**
+ * A plant listing's details. The listing itself is a post of type plant/image (one each). Other
+ * modules' entities are named, not imported: a module never holds another's repository.
+ */
 @Entity('plant')
 @Index('plant_user_idx', ['userId', 'available'])
 @Check('plant_name_chk', `char_length(name) BETWEEN 1 AND ${PLANT_NAME_MAX}`)
@@ -31,14 +34,14 @@ export class Plant {
   @Column('uuid', { unique: true })
   postId: string;
 
-  @OneToOne(() => Post, { onDelete: 'CASCADE' })
+  @OneToOne('Post', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'post_id' })
   post?: Post;
 
   @Column('uuid')
   userId: string;
 
-  @ManyToOne(() => UserAccount, { onDelete: 'CASCADE' })
+  @ManyToOne('UserAccount', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
   user?: UserAccount;
 

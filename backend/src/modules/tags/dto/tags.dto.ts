@@ -12,7 +12,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { BooleanField, EnumField, TextField } from '../../../platform/http/fields';
+import { BooleanField, EnumField, presence, TextField } from '../../../platform/http/fields';
 import { INTEREST_TYPES, type InterestType } from '../entities/user-tag-interest.entity';
 import { TAG_NAME_MAX } from '../tag-name';
 
@@ -20,13 +20,13 @@ import { TAG_NAME_MAX } from '../tag-name';
 export const MAX_INTEREST_TAGS = 50;
 const INT_MAX = 2_147_483_647;
 
-/** A tag id (PostgreSQL serial): a whole number ≥ 1. Optional fields also accept null. */
+/** A tag id (PostgreSQL serial): a whole number ≥ 1; null only where `nullable` says so. */
 function TagIdField(
   options: { optional?: boolean; nullable?: boolean; description?: string } = {},
 ) {
   const describe = options.optional ? ApiPropertyOptional : ApiProperty;
   return applyDecorators(
-    ...(options.optional ? [IsOptional()] : []),
+    ...presence(options),
     IsInt(),
     Min(1),
     Max(INT_MAX),
@@ -160,7 +160,13 @@ export class TagDetailsDto {
   @TextField({ optional: true, max: 100, description: 'Normalised like a new tag name' })
   name?: string;
 
-  @TextField({ optional: true, min: 0, max: 2000, description: 'null or "" clears it' })
+  @TextField({
+    optional: true,
+    nullable: true,
+    min: 0,
+    max: 2000,
+    description: 'null or "" clears it',
+  })
   description?: string | null;
 
   @BooleanField({ optional: true }) is_parent?: boolean;

@@ -6,9 +6,9 @@ import {
   Index,
   JoinColumn,
   ManyToOne,
-  PrimaryGeneratedColumn,
+  PrimaryColumn,
 } from 'typeorm';
-import { UserAccount } from '../../identity/entities/user-account.entity';
+import type { UserAccount } from '../../identity';
 import { TagGroup } from './tag-group.entity';
 
 /**
@@ -22,7 +22,13 @@ import { TagGroup } from './tag-group.entity';
 @Check('tag_follower_count_chk', 'follower_count >= 0')
 @Check('tag_post_count_chk', 'post_count >= 0')
 export class Tag {
-  @PrimaryGeneratedColumn()
+  /**
+   * Drawn at random (1 to 2^31 - 2), not from a sequence: an id then tells nothing of when its tag
+   * was made, so a name someone else used only privately reads, when named again, like a tag made
+   * just now (tag-visibility.ts). Inserts skip a clashing draw and retry (TagsService). The text
+   * is `floor(random() * 2147483646) + 1` as TypeORM reads it back, so that it is no schema drift.
+   */
+  @PrimaryColumn('int', { default: () => '(floor((random() * (2147483646))) + (1))' })
   id: number;
 
   /**
@@ -65,7 +71,7 @@ export class Tag {
   @Column('uuid', { nullable: true })
   createdBy: string | null;
 
-  @ManyToOne(() => UserAccount, { onDelete: 'SET NULL' })
+  @ManyToOne('UserAccount', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'created_by' })
   creator?: UserAccount | null;
 

@@ -7,7 +7,7 @@ import {
   ManyToOne,
   PrimaryColumn,
 } from 'typeorm';
-import { UserAccount } from '../../identity/entities/user-account.entity';
+import type { UserAccount } from '../../identity';
 import { Tag } from './tag.entity';
 
 export const INTEREST_TYPES = ['follow', 'grow', 'want'] as const;
@@ -27,7 +27,7 @@ export class UserTagInterest {
   @PrimaryColumn('text')
   interestType: InterestType;
 
-  @ManyToOne(() => UserAccount, { onDelete: 'CASCADE' })
+  @ManyToOne('UserAccount', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
   user?: UserAccount;
 

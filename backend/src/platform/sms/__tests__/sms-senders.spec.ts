@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppConfig } from '../../config/app-config';
 import { HttpSmsSender } from '../http-sms.sender';
-import { LogSmsSender } from '../log-sms.sender';
+import { MemorySmsSender } from '../memory-sms.sender';
 import { createSmsSender } from '../sms.module';
 
 interface ReceivedRequest {
@@ -45,19 +45,24 @@ async function startProvider(
   };
 }
 
-describe('LogSmsSender', () => {
+describe('MemorySmsSender', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('logs the text with the number masked and keeps the message for tests', async () => {
-    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const sender = new LogSmsSender();
+  it('keeps the message for tests and writes nothing to any log', async () => {
+    const logged = [
+      jest.spyOn(Logger.prototype, 'log'),
+      jest.spyOn(Logger.prototype, 'warn'),
+      jest.spyOn(Logger.prototype, 'debug'),
+      jest.spyOn(Logger.prototype, 'verbose'),
+      jest.spyOn(console, 'log'),
+      jest.spyOn(process.stdout, 'write'),
+    ];
+    const sender = new MemorySmsSender();
     await sender.send('+61412345678', 'Your Plantfolk code is 482913');
 
-    expect(log).toHaveBeenCalledTimes(1);
-    const line = String(log.mock.calls[0][0]);
-    expect(line).toContain('+********678');
-    expect(line).toContain('482913');
-    expect(line).not.toContain('61412345678');
+    for (const spy of logged) {
+      expect(spy.mock.calls.flat().map(String).join(' ')).not.toContain('482913');
+    }
     expect(sender.sent()).toEqual([
       { to: '+61412345678', text: 'Your Plantfolk code is 482913', sentAt: expect.any(Date) },
     ]);
@@ -65,8 +70,7 @@ describe('LogSmsSender', () => {
   });
 
   it('keeps only the most recent 50 messages', async () => {
-    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const sender = new LogSmsSender();
+    const sender = new MemorySmsSender();
     for (let index = 0; index < 60; index += 1) await sender.send('+61412345678', `code ${index}`);
     const sent = sender.sent();
     expect(sent).toHaveLength(50);
@@ -75,8 +79,7 @@ describe('LogSmsSender', () => {
   });
 
   it('refuses a number that is not E.164', async () => {
-    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const sender = new LogSmsSender();
+    const sender = new MemorySmsSender();
     await expect(sender.send('0412 345 678', 'hi')).rejects.toThrow(/E\.164/);
     expect(sender.sent()).toEqual([]);
   });
@@ -172,7 +175,7 @@ describe('createSmsSender', () => {
   };
 
   it('picks the driver SMS_DRIVER names', () => {
-    expect(createSmsSender(AppConfig.fromEnv(base))).toBeInstanceOf(LogSmsSender);
+    expect(createSmsSender(AppConfig.fromEnv(base))).toBeInstanceOf(MemorySmsSender);
     const http = AppConfig.fromEnv({
       ...base,
       SMS_DRIVER: 'http',

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { JobProcessor, type JobHandler } from '../../queues/job-processor.decorator';
-import type { DeleteStoredFilesPayload } from '../../queues/job-registry';
 import { StorageService } from '../storage.service';
+
+export interface DeleteStoredFilesPayload {
+  refs: string[];
+}
 
 @Injectable()
 @JobProcessor('cleanup', 'delete-stored-files')

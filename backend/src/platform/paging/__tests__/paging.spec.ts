@@ -1,4 +1,4 @@
-import { AppError } from '../../../platform/http/app-error';
+import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../paging';
 
 const id = '0b9a4c2e-7a1f-4c3b-9d8e-5f6a7b8c9d0e';

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { GUEST, type Viewer, viewerOf } from './visibility';
+import { GUEST, type Viewer, viewerOf } from './viewer';
 
 /** Who is looking, for privacy: a guest, or a member (with the admin flag). */
 export const CurrentViewer = createParamDecorator(

@@ -1,5 +1,10 @@
-import { PlatformErrors } from '../../platform/http/platform.errors';
-import { ContentErrors } from './content.errors';
+import { PlatformErrors } from '../http/platform.errors';
+import { isUuid } from '../ids/uuid';
+
+/**
+ * Keyset paging over (a time, a uuid): the one cursor format of every list of the API, so any
+ * module's list pages the same way and answers a forged cursor the same way.
+ */
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
@@ -15,7 +20,6 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
 /**
@@ -30,17 +34,17 @@ export function encodeCursor(field: 'bumped_at' | 'created_at', cursor: Cursor):
 export function decodeCursor(field: 'bumped_at' | 'created_at', raw: unknown): Cursor | null {
   if (raw === undefined || raw === null || raw === '' || raw === '0') return null;
   if (typeof raw !== 'string' || raw.length > 200 || !/^[A-Za-z0-9_-]+$/.test(raw))
-    throw ContentErrors.INVALID_CURSOR();
+    throw PlatformErrors.INVALID_CURSOR();
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    throw ContentErrors.INVALID_CURSOR();
+    throw PlatformErrors.INVALID_CURSOR();
   }
   const at = (parsed as Record<string, unknown> | null)?.[field];
   const id = (parsed as Record<string, unknown> | null)?.id;
-  if (typeof at !== 'string' || typeof id !== 'string' || !isRealInstant(at) || !UUID.test(id))
-    throw ContentErrors.INVALID_CURSOR();
+  if (typeof at !== 'string' || typeof id !== 'string' || !isRealInstant(at) || !isUuid(id))
+    throw PlatformErrors.INVALID_CURSOR();
   return { at, id: id.toLowerCase() };
 }
 
@@ -67,10 +71,6 @@ export function parseTake(raw: unknown, field = 'take'): number {
       { field, messages: [`${field} must be a whole number`] },
     ]);
   return Math.min(MAX_PAGE_SIZE, Math.max(1, Number(raw)));
-}
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }
 
 /** The SQL expression of a timestamp column as the text a cursor carries (UTC, microseconds). */

@@ -1,0 +1,158 @@
+import { type Viewer, viewerId, visibleSql } from '../../platform/access/viewer';
+import { SqlParams } from '../../platform/database/sql-params';
+import type { SqlRunner } from '../../platform/database/sql-runner';
+import { type Cursor, cursorTimeSql } from '../../platform/paging/paging';
+import type { CommentView } from './content-item';
+import type { PostPrivacy } from './entities/post.entity';
+import type { PostKey } from './posts.queries';
+
+/** Comments and replies, and the comment_count of their post. */
+
+export interface CommentRow extends Omit<CommentView, 'created_at'> {
+  created_at: Date;
+  cursor_at: string;
+}
+
+export async function commentLevel(
+  db: SqlRunner,
+  commentId: string,
+  postId: string,
+): Promise<number | undefined> {
+  const [parent] = (await db.query('SELECT level FROM comment WHERE id = $1 AND post_id = $2', [
+    commentId,
+    postId,
+  ])) as Array<{ level: number }>;
+  return parent?.level;
+}
+
+export async function insertComment(
+  db: SqlRunner,
+  comment: {
+    postId: string;
+    userId: string;
+    parentId: string | null;
+    level: number;
+    content: string;
+  },
+): Promise<CommentRow> {
+  const [row] = (await db.query(
+    `INSERT INTO comment (post_id, user_id, parent_id, level, content)
+     VALUES ($1, $2, $3, $4, $5)
+     RETURNING id, post_id, parent_id, level, content, user_id, reaction_count, created_at,
+               NULL::uuid AS my_reaction_id, ${cursorTimeSql('created_at')} AS cursor_at`,
+    [comment.postId, comment.userId, comment.parentId, comment.level, comment.content],
+  )) as CommentRow[];
+  return row;
+}
+
+/** Moves a post's comment_count by `delta` (the post's row is locked by the caller). */
+export async function addToCommentCount(
+  db: SqlRunner,
+  postId: string,
+  delta: number,
+): Promise<void> {
+  await db.query('UPDATE post SET comment_count = comment_count + $2 WHERE id = $1', [
+    postId,
+    delta,
+  ]);
+}
+
+/** Up to `limit` comments of a post after `cursor`, oldest first, with the viewer's reactions. */
+export async function commentPage(
+  db: SqlRunner,
+  viewer: Viewer,
+  postId: string,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<CommentRow[]> {
+  const params = new SqlParams();
+  const where = [`c.post_id = ${params.add(postId)}`];
+  if (cursor)
+    where.push(
+      `(c.created_at, c.id) > (${params.add(cursor.at)}::timestamptz, ${params.add(cursor.id)}::uuid)`,
+    );
+  const me = viewerId(viewer);
+  const myReaction = me
+    ? `(SELECT r.id FROM reaction r WHERE r.comment_id = c.id AND r.user_id = ${params.add(me)})`
+    : 'NULL::uuid';
+  return (await db.query(
+    `SELECT c.id, c.post_id, c.parent_id, c.level, c.content, c.user_id, c.reaction_count,
+            c.created_at, ${cursorTimeSql('c.created_at')} AS cursor_at, ${myReaction} AS my_reaction_id
+       FROM comment c
+      WHERE ${where.join(' AND ')}
+      ORDER BY c.created_at, c.id
+      LIMIT ${params.add(limit)}`,
+    params.values,
+  )) as CommentRow[];
+}
+
+export async function postOfComment(db: SqlRunner, commentId: string): Promise<string | undefined> {
+  const [found] = (await db.query('SELECT post_id FROM comment WHERE id = $1', [
+    commentId,
+  ])) as Array<{ post_id: string }>;
+  return found?.post_id;
+}
+
+/** A comment and every reply under it, the comment first, then by depth. */
+export async function commentSubtree(
+  db: SqlRunner,
+  commentId: string,
+): Promise<Array<{ id: string; user_id: string }>> {
+  return (await db.query(
+    `WITH RECURSIVE subtree AS (
+       SELECT id, user_id, 0 AS depth FROM comment WHERE id = $1
+       UNION ALL
+       SELECT c.id, c.user_id, s.depth + 1 FROM comment c JOIN subtree s ON c.parent_id = s.id
+     )
+     SELECT id, user_id FROM subtree ORDER BY depth, id`,
+    [commentId],
+  )) as Array<{ id: string; user_id: string }>;
+}
+
+/** Deletes a comment; its replies go with it (ON DELETE CASCADE down the parent chain). */
+export async function deleteComment(db: SqlRunner, commentId: string): Promise<void> {
+  await db.query('DELETE FROM comment WHERE id = $1', [commentId]);
+}
+
+/** The post's id if the viewer may see it. */
+export async function visiblePostId(
+  db: SqlRunner,
+  viewer: Viewer,
+  key: PostKey,
+): Promise<string | undefined> {
+  const params = new SqlParams();
+  const match =
+    'randomId' in key
+      ? `p.random_id = ${params.add(key.randomId)}`
+      : `p.id = ${params.add(key.postId)}`;
+  const [post] = (await db.query(
+    `SELECT p.id FROM post p WHERE ${match} AND ${visibleSql('p', viewer, params)}`,
+    params.values,
+  )) as Array<{ id: string }>;
+  return post?.id;
+}
+
+/** A comment with the author of what it answers (the parent comment, else the post) and its post. */
+export interface CommentContext {
+  target_author_id: string;
+  post_id: string;
+  /** The post's author. */
+  author_id: string;
+  privacy: PostPrivacy;
+}
+
+export async function commentContext(
+  db: SqlRunner,
+  commentId: string,
+): Promise<CommentContext | undefined> {
+  const [row] = (await db.query(
+    `SELECT COALESCE(parent.user_id, p.user_id) AS target_author_id, p.id AS post_id,
+            p.user_id AS author_id, p.privacy
+       FROM comment c
+       LEFT JOIN comment parent ON parent.id = c.parent_id
+       JOIN post p ON p.id = c.post_id
+      WHERE c.id = $1`,
+    [commentId],
+  )) as CommentContext[];
+  return row;
+}

@@ -1,0 +1,169 @@
+import { SqlParams } from '../../platform/database/sql-params';
+import { type Viewer, visibleSql } from '../../platform/access/viewer';
+import { type Cursor, cursorTimeSql } from '../../platform/paging/paging';
+import { POST_TYPES, type PostType } from './entities/post.entity';
+import type { KindFilter } from './post-kinds';
+
+/**
+ * The hot read paths as plain SQL (no entity hydration): a feed page is one keyset query down
+ * (bumped_at, id), then one query for the photos and tags of those posts, then one per post kind
+ * for its details, and one for the responders. The builders are pure so the benchmark runs the
+ * very same SQL. Other modules describe what they want (a PostQuery, named counts); only these
+ * builders turn that into SQL.
+ */
+export interface PostQuery {
+  userId?: string;
+  type?: PostType;
+  tagId?: number;
+  postId?: string;
+  randomId?: string;
+  /** Only posts of `type` for which this named filter of their kind holds (plants: `available`). */
+  kindFilter?: string;
+  /** Only these authors' posts, in this order of authors (then newest bumped first); no cursor. */
+  authorsInOrder?: string[];
+}
+
+/** A count beside the total: the posts of a type, or those of them a filter of their kind admits. */
+export interface PostCount {
+  type: PostType;
+  kindFilter?: string;
+}
+
+/** A PostQuery whose kind filter has been looked up in the registry (post-kinds.ts). */
+export type ResolvedPostQuery = Omit<PostQuery, 'kindFilter'> & { kindFilter?: KindFilter };
+export type ResolvedPostCount = Omit<PostCount, 'kindFilter'> & { kindFilter?: KindFilter };
+
+/** A post row as the page query returns it. */
+export interface PostRow {
+  id: string;
+  random_id: string;
+  type: PostType;
+  user_id: string;
+  page_id: string | null;
+  text: string;
+  privacy: 'public' | 'members' | 'private';
+  reaction_count: number;
+  comment_count: number;
+  created_at: Date;
+  updated_at: Date;
+  bumped_at: Date;
+  cursor_at: string;
+  my_reaction_id: string | null;
+}
+
+export interface Sql {
+  text: string;
+  values: unknown[];
+}
+
+/** A post type as an SQL literal: inlined, so the partial index of plant listings applies. */
+function typeLiteral(type: PostType): string {
+  if (!POST_TYPES.includes(type)) throw new Error(`Unknown post type "${type}"`);
+  return `'${type}'`;
+}
+
+/** The FROM, WHERE and ORDER BY of a query over posts `p` as the viewer may see them. */
+function shape(viewer: Viewer, query: ResolvedPostQuery, params: SqlParams) {
+  const joins: string[] = [];
+  const where = [visibleSql('p', viewer, params)];
+  let orderBy: string | undefined;
+  if (query.postId !== undefined) where.push(`p.id = ${params.add(query.postId)}`);
+  if (query.randomId !== undefined) where.push(`p.random_id = ${params.add(query.randomId)}`);
+  if (query.userId !== undefined) where.push(`p.user_id = ${params.add(query.userId)}`);
+  if (query.type !== undefined) where.push(`p.type = ${typeLiteral(query.type)}`);
+  if (query.tagId !== undefined)
+    where.push(
+      `EXISTS (SELECT 1 FROM post_tag pt WHERE pt.post_id = p.id AND pt.tag_id = ${params.add(query.tagId)})`,
+    );
+  if (query.kindFilter) {
+    joins.push(`JOIN ${query.kindFilter.table} kind_row ON kind_row.post_id = p.id`);
+    where.push(`kind_row.${query.kindFilter.column}`);
+  }
+  if (query.authorsInOrder) {
+    joins.push(
+      `JOIN unnest(${params.add(query.authorsInOrder)}::uuid[]) WITH ORDINALITY AS author(user_id, rank)
+         ON author.user_id = p.user_id`,
+    );
+    orderBy = 'author.rank, p.bumped_at DESC, p.id DESC';
+  }
+  return { from: ['post p', ...joins].join('\n  '), where, orderBy };
+}
+
+/** One page of posts, newest bumped first: `limit` rows after `cursor` (exclusive). */
+export function postPageSql(
+  viewer: Viewer,
+  query: ResolvedPostQuery,
+  cursor: Cursor | null,
+  limit: number,
+): Sql {
+  const params = new SqlParams();
+  const { from, where, orderBy } = shape(viewer, query, params);
+  if (cursor) {
+    if (orderBy) throw new Error('A custom order cannot be paged by cursor');
+    where.push(
+      `(p.bumped_at, p.id) < (${params.add(cursor.at)}::timestamptz, ${params.add(cursor.id)}::uuid)`,
+    );
+  }
+  const myReaction =
+    viewer.kind === 'member'
+      ? `(SELECT r.id FROM reaction r WHERE r.post_id = p.id AND r.user_id = ${params.add(viewer.userId)})`
+      : 'NULL::uuid';
+  const text = `SELECT p.id, p.random_id, p.type, p.user_id, p.page_id, p.text, p.privacy,
+       p.reaction_count, p.comment_count, p.created_at, p.updated_at, p.bumped_at,
+       ${cursorTimeSql('p.bumped_at')} AS cursor_at, ${myReaction} AS my_reaction_id
+  FROM ${from}
+ WHERE ${where.join('\n   AND ')}
+ ORDER BY ${orderBy ?? 'p.bumped_at DESC, p.id DESC'}
+ LIMIT ${params.add(limit)}`;
+  return { text, values: params.values };
+}
+
+/** How many posts match, as the viewer may see them, with the named counts beside the total. */
+export function postCountSql(
+  viewer: Viewer,
+  query: ResolvedPostQuery,
+  counts: Record<string, ResolvedPostCount> = {},
+): Sql {
+  const params = new SqlParams();
+  const { from, where } = shape(viewer, query, params);
+  // One LEFT JOIN per kind table a count filters on; a post of another kind finds no row there.
+  const tables = [
+    ...new Set(Object.values(counts).flatMap((count) => count.kindFilter?.table ?? [])),
+  ];
+  const joins = tables.map(
+    (table) => `LEFT JOIN ${table} count_${table} ON count_${table}.post_id = p.id`,
+  );
+  const named = Object.entries(counts).map(([name, count]) => {
+    const conditions = [`p.type = ${typeLiteral(count.type)}`];
+    if (count.kindFilter)
+      conditions.push(`count_${count.kindFilter.table}.${count.kindFilter.column}`);
+    return `count(*) FILTER (WHERE ${conditions.join(' AND ')})::int AS "${name}"`;
+  });
+  const text = `SELECT ${['count(*)::int AS total', ...named].join(', ')}
+  FROM ${[from, ...joins].join('\n  ')}
+ WHERE ${where.join('\n   AND ')}`;
+  return { text, values: params.values };
+}
+
+/** Whether the viewer may see any post that matches (stops at the first). */
+export function postExistsSql(viewer: Viewer, query: ResolvedPostQuery): Sql {
+  const params = new SqlParams();
+  const { from, where } = shape(viewer, query, params);
+  const text = `SELECT EXISTS (SELECT 1 FROM ${from}
+ WHERE ${where.join('\n   AND ')}) AS found`;
+  return { text, values: params.values };
+}
+/** The photos (in order) and tag ids of the given posts, as JSON, in one query. */
+export function postDetailsSql(postIds: string[]): Sql {
+  return {
+    text: `SELECT ids.id AS post_id,
+       COALESCE((SELECT json_agg(json_build_object(
+                   'id', ph.id, 'image_ref', ph.image_ref, 'variants', ph.variants,
+                   'blurhash', ph.blurhash, 'width', ph.width, 'height', ph.height,
+                   'alt_text', ph.alt_text, 'description', ph.description) ORDER BY ph.position)
+                   FROM post_photo ph WHERE ph.post_id = ids.id), '[]'::json) AS photos,
+       ARRAY(SELECT pt.tag_id FROM post_tag pt WHERE pt.post_id = ids.id) AS tag_ids
+  FROM unnest($1::uuid[]) AS ids(id)`,
+    values: [postIds],
+  };
+}

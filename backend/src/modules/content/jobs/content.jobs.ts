@@ -1,0 +1,36 @@
+import { declareJobs, type NoPayload, payload } from '../../../platform/queues/job-registry';
+
+/** A member reacted to a post, or to a comment (`commentId`) on the post. */
+export interface ReactionCreatedPayload {
+  reactionId: string;
+  actorId: string;
+  postId: string;
+  commentId: string | null;
+}
+
+/** A member commented on a post, or replied to a comment (`parentId`). */
+export interface CommentCreatedPayload {
+  commentId: string;
+  actorId: string;
+  postId: string;
+  parentId: string | null;
+}
+
+/**
+ * The jobs content enqueues and processes (see platform/queues/job-registry.ts). A reaction or
+ * comment is written to the outbox with its job; the job's processor here decides who hears of it
+ * and hands the notifications module a self-contained `notify` job.
+ */
+export const CONTENT_JOBS = declareJobs('content', {
+  notifications: {
+    'reaction-created': payload<ReactionCreatedPayload>(),
+    'comment-created': payload<CommentCreatedPayload>(),
+  },
+  cleanup: { 'purge-unattached-uploads': payload<NoPayload>() },
+});
+
+declare module '../../../platform/queues/job-registry' {
+  interface DeclaredJobs {
+    content: typeof CONTENT_JOBS;
+  }
+}

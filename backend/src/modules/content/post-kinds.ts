@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { POST_TYPES, type PostType } from './entities/post.entity';
+
+/**
+ * The fields of a content item that a post kind fills with its details (null on other posts).
+ * The spec's content item names them, so content knows the names, never the shapes.
+ */
+export const DETAILS_SLOTS = ['plant'] as const;
+export type DetailsSlot = (typeof DETAILS_SLOTS)[number];
+
+/**
+ * A kind of post with details of its own: a module that writes posts of its type (plants today;
+ * page posts and event announcements next) registers it with content, which then loads its details
+ * into every content item of that type and offers its named filters in lists and counts.
+ *
+ * Content alone writes the SQL: a kind names its own table (one row per post, keyed by `post_id`)
+ * and, for each filter, a boolean column of that table that must hold. It never sees how content
+ * aliases its tables.
+ */
+export interface PostKind<Details extends object = object> {
+  type: PostType;
+  slot: DetailsSlot;
+  /** The kind's own table: one row per post of this kind, with a `post_id` column. */
+  table: string;
+  /** Named filters, each a boolean column of `table`, e.g. `{ available: { column: 'available' } }`. */
+  filters: Readonly<Record<string, { column: string }>>;
+  /** The details of the given posts of this kind, by post id. */
+  loadDetails(postIds: string[]): Promise<Map<string, Details>>;
+}
+
+/** A kind's filter as the SQL builders take it: already checked against the registry. */
+export interface KindFilter {
+  table: string;
+  column: string;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** The post kinds registered at start-up, by post type. */
+@Injectable()
+export class PostKinds {
+  private readonly kinds = new Map<PostType, PostKind>();
+
+  register(kind: PostKind): void {
+    if (!POST_TYPES.includes(kind.type)) throw new Error(`Unknown post type "${kind.type}"`);
+    if (this.kinds.has(kind.type)) throw new Error(`Post kind "${kind.type}" registered twice`);
+    if ([...this.kinds.values()].some((other) => other.slot === kind.slot))
+      throw new Error(`Two post kinds fill the content item's "${kind.slot}"`);
+    // Table and column names go into SQL as they are: they come from code, never from a request.
+    const names = [kind.table, ...Object.values(kind.filters).map((filter) => filter.column)];
+    const bad = names.find((name) => !IDENTIFIER.test(name));
+    if (bad) throw new Error(`Post kind "${kind.type}": "${bad}" is not a plain SQL name`);
+    this.kinds.set(kind.type, kind);
+  }
+
+  all(): PostKind[] {
+    return [...this.kinds.values()];
+  }
+
+  /** The named filter of a kind; a name the kind did not register is a programming error. */
+  filter(type: PostType, name: string): KindFilter {
+    const kind = this.kinds.get(type);
+    const filter = kind?.filters[name];
+    if (!kind || !filter) throw new Error(`Post kind "${type}" has no filter "${name}"`);
+    return { table: kind.table, column: filter.column };
+  }
+}

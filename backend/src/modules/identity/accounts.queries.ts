@@ -1,0 +1,47 @@
+import type { SqlRunner } from '../../platform/database/sql-runner';
+import { type LatLng, nearestWithin } from '../../platform/geo/geo';
+
+/** Statements on user_account beyond loading and saving one account (which use the entity). */
+
+/** Creates an account unless the address has one; whether it did. */
+export async function insertAccountUnlessTaken(
+  db: SqlRunner,
+  email: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const created = (await db.query(
+    `INSERT INTO user_account (email, password_hash) VALUES ($1, $2)
+       ON CONFLICT (email) DO NOTHING RETURNING id`,
+    [email, passwordHash],
+  )) as Array<{ id: string }>;
+  return created.length > 0;
+}
+
+/** A password set from a reset link: following the link proves the address, too. */
+export async function setPasswordFromResetLink(
+  db: SqlRunner,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.query(
+    'UPDATE user_account SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1',
+    [userId, passwordHash],
+  );
+}
+
+/** Registered, active members nearest a point (platform/geo's one nearby query). */
+export function nearestMembers(db: SqlRunner, point: LatLng, radiusKm: number, limit: number) {
+  return nearestWithin(
+    db,
+    {
+      table: 'user_account',
+      id: 'id',
+      latitude: 'latitude',
+      longitude: 'longitude',
+      where: 'registered_at IS NOT NULL AND suspended_at IS NULL',
+    },
+    point,
+    radiusKm,
+    limit,
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * The identity module's public face: what other modules may import. Other modules look members
+ * up (MembersService), share the handle namespace (HandlesService) and add their own steps to an
+ * account's deletion (AccountDeletionService); the app wires who-is-calling from it.
+ */
+export { IdentityModule } from './identity.module';
+export { IdentityCallerResolver } from './identity-caller.resolver';
+export { IdentityOpsAccess } from './identity-ops-access';
+export { AccountDeletionService, type UserDeletionStep } from './account-deletion.service';
+export { HandlesService } from './handles.service';
+export { MembersService } from './members.service';
+export type { UserSummary } from './profile';
+export { UserSummaryDto } from './dto/profile.dto';
+export type { UserAccount } from './entities/user-account.entity';

@@ -1,0 +1,5 @@
+/** The notifications module's public face: what other modules may import. */
+export { NotificationsModule } from './notifications.module';
+export { NotificationsService } from './notifications.service';
+export type { NotificationType } from './entities/notification.entity';
+export type { NotifyPayload } from './jobs/notifications.jobs';

@@ -1,0 +1,27 @@
+import { declareJobs, payload } from '../../../platform/queues/job-registry';
+import type { NotificationType } from '../entities/notification.entity';
+
+/**
+ * A notification to write, complete in itself: the producing module has decided who hears of what
+ * (and that they may), so this module needs nothing of the producer's and reads no other table.
+ */
+export interface NotifyPayload {
+  type: NotificationType;
+  recipientId: string;
+  actorId: string | null;
+  postId: string | null;
+  commentId: string | null;
+  /** Makes the insert idempotent: a second notification with the same key changes nothing. */
+  dedupeKey: string;
+}
+
+/** The jobs the notifications module processes (see platform/queues/job-registry.ts). */
+export const NOTIFICATION_JOBS = declareJobs('notifications', {
+  notifications: { notify: payload<NotifyPayload>() },
+});
+
+declare module '../../../platform/queues/job-registry' {
+  interface DeclaredJobs {
+    notifications: typeof NOTIFICATION_JOBS;
+  }
+}

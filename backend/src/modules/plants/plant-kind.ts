@@ -1,0 +1,49 @@
+import type { PostCount, PostKind } from '../content';
+import type { PlantRow } from './plants.queries';
+
+export const AVAILABLE = 'Available';
+export const NOT_AVAILABLE = 'Not available';
+
+/** A listing's details as a content item carries them (its `plant`). */
+export interface PlantView {
+  id: string;
+  post_id: string;
+  name: string;
+  species: string | null;
+  available: boolean;
+  availability: typeof AVAILABLE | typeof NOT_AVAILABLE;
+  quantity: number | null;
+  swap_terms: string | null;
+  updated_at: string;
+}
+
+/** The filter of listings whose plant is available (a column of the `plant` table). */
+export const AVAILABLE_FILTER = 'available';
+
+/** The plant/image post kind, as plants registers it with content (minus the details loader). */
+export const PLANT_KIND = {
+  type: 'plant/image',
+  slot: 'plant',
+  table: 'plant',
+  filters: { [AVAILABLE_FILTER]: { column: 'available' } },
+} as const satisfies Omit<PostKind, 'loadDetails'>;
+
+/** A member's listings, counted beside their posts (usercounts): all, and the available ones. */
+export const PLANT_COUNTS = {
+  plantsAll: { type: PLANT_KIND.type },
+  plantsAvail: { type: PLANT_KIND.type, kindFilter: AVAILABLE_FILTER },
+} satisfies Record<string, PostCount>;
+
+export function toPlantView(row: PlantRow): PlantView {
+  return {
+    id: row.id,
+    post_id: row.post_id,
+    name: row.name,
+    species: row.species,
+    available: row.available,
+    availability: row.available ? AVAILABLE : NOT_AVAILABLE,
+    quantity: row.quantity,
+    swap_terms: row.swap_terms,
+    updated_at: row.updated_at.toISOString(),
+  };
+}

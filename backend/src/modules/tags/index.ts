@@ -1,0 +1,8 @@
+/**
+ * The tags module's public face: what other modules may import. Content turns a post's tag names
+ * into tags and keeps their post counts through TagsService; the post_tag table is content's.
+ */
+export { TagsModule } from './tags.module';
+export { TagsService } from './tags.service';
+export type { TagRef } from './tag-views';
+export type { Tag } from './entities/tag.entity';

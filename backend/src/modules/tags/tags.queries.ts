@@ -1,0 +1,172 @@
+import type { Caller } from '../../platform/access/access-policy';
+import type { SqlRunner } from '../../platform/database/sql-runner';
+import { TAG_COLUMNS, type TagRef, type TagView } from './tag-views';
+import { listedTagSql, type TagReader } from './tag-visibility';
+
+/**
+ * The catalogue's statements (tag, tag_namer). Those that list tags take the reader and apply
+ * the one rule of who may see which tag (tag-visibility.ts).
+ */
+
+type Reader = Caller | TagReader;
+
+/** Creates the named tags that do not exist; a name whose drawn random id clashes is skipped too. */
+export async function insertTagsIfMissing(
+  db: SqlRunner,
+  names: string[],
+  createdBy: string | null,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO tag (name, created_by) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING`,
+    [names, createdBy],
+  );
+}
+
+export async function tagsNamed(db: SqlRunner, names: string[]): Promise<TagRef[]> {
+  return (await db.query('SELECT id, name FROM tag WHERE name = ANY($1::text[])', [
+    names,
+  ])) as TagRef[];
+}
+
+/** Adds `delta` to each tag's post_count, never below 0 (ids sorted: a fixed lock order). */
+export async function addToPostCounts(
+  db: SqlRunner,
+  sortedTagIds: number[],
+  delta: number,
+): Promise<void> {
+  await db.query(
+    'UPDATE tag SET post_count = GREATEST(post_count + $2, 0) WHERE id = ANY($1::int[])',
+    [sortedTagIds, delta],
+  );
+}
+
+export async function tagRefsByIds(db: SqlRunner, ids: number[]): Promise<TagRef[]> {
+  return (await db.query('SELECT id, name FROM tag WHERE id = ANY($1::int[])', [ids])) as TagRef[];
+}
+
+/** The tag with this (normalised) name, and whether it is listed to the reader. */
+export async function lookupTag(
+  db: SqlRunner,
+  name: string,
+  reader: Reader,
+): Promise<{ id: number; listed: boolean } | undefined> {
+  const params: unknown[] = [name];
+  const rows = (await db.query(
+    `SELECT t.id, ${listedTagSql('t', reader, params)} AS listed FROM tag t WHERE t.name = $1`,
+    params,
+  )) as Array<{ id: number; listed: boolean }>;
+  return rows[0];
+}
+
+/** The tag by id or name; with a reader, only when it is listed to them. */
+export async function findTag(
+  db: SqlRunner,
+  key: { column: 'id' | 'name'; value: number | string },
+  listedTo: Reader | null,
+): Promise<TagView | undefined> {
+  const params: unknown[] = [key.value];
+  const listed = listedTo ? `AND ${listedTagSql('t', listedTo, params)}` : '';
+  const rows = (await db.query(
+    `SELECT ${TAG_COLUMNS} FROM tag t WHERE t.${key.column} = $1 ${listed}`,
+    params,
+  )) as TagView[];
+  return rows[0];
+}
+
+export async function listedTagsNamed(
+  db: SqlRunner,
+  names: string[],
+  reader: Reader,
+): Promise<TagView[]> {
+  const params: unknown[] = [names];
+  return (await db.query(
+    `SELECT ${TAG_COLUMNS} FROM tag t
+     WHERE t.name = ANY($1::text[]) AND ${listedTagSql('t', reader, params)}`,
+    params,
+  )) as TagView[];
+}
+
+export async function listedCategories(db: SqlRunner, reader: Reader): Promise<TagView[]> {
+  const params: unknown[] = [];
+  return (await db.query(
+    `SELECT ${TAG_COLUMNS} FROM tag t
+     WHERE t.is_parent AND ${listedTagSql('t', reader, params)} ORDER BY t.name`,
+    params,
+  )) as TagView[];
+}
+
+/** Up to `limit` listed tags after the name `after` (keyset on the unique name). */
+export async function listedTagPage(
+  db: SqlRunner,
+  reader: Reader,
+  after: string | null,
+  limit: number,
+): Promise<TagView[]> {
+  const params: unknown[] = [after, limit];
+  return (await db.query(
+    `SELECT ${TAG_COLUMNS} FROM tag t
+     WHERE ($1::text IS NULL OR t.name > $1::text) AND ${listedTagSql('t', reader, params)}
+     ORDER BY t.name LIMIT $2`,
+    params,
+  )) as TagView[];
+}
+
+/** Listed tags whose name starts with the prefix, most followed first. */
+export async function listedTagsByPrefix(
+  db: SqlRunner,
+  reader: Reader,
+  prefix: string,
+  parentsOnly: boolean,
+  limit: number,
+): Promise<TagView[]> {
+  const params: unknown[] = [prefix.replace(/[\\%_]/g, '\\$&'), parentsOnly, limit];
+  // `name` uses the C collation, so this LIKE is a range scan on the unique index.
+  return (await db.query(
+    `SELECT ${TAG_COLUMNS} FROM tag t
+     WHERE t.name LIKE $1 || '%' AND ($2::boolean IS FALSE OR t.is_parent)
+       AND ${listedTagSql('t', reader, params)}
+     ORDER BY t.follower_count DESC, t.name LIMIT $3`,
+    params,
+  )) as TagView[];
+}
+
+/** The listed children of the given parents, by name. */
+export async function listedChildrenOf(
+  db: SqlRunner,
+  parentIds: number[],
+  reader: Reader,
+): Promise<TagView[]> {
+  const params: unknown[] = [parentIds];
+  return (await db.query(
+    `SELECT ${TAG_COLUMNS} FROM tag t
+     WHERE t.parent_id = ANY($1::int[]) AND ${listedTagSql('t', reader, params)}
+     ORDER BY t.name`,
+    params,
+  )) as TagView[];
+}
+
+/** Creates a tag; undefined when its name (or its drawn random id) is taken. */
+export async function insertTag(
+  db: SqlRunner,
+  tag: { name: string; isParent: boolean; createdBy: string },
+): Promise<TagView | undefined> {
+  // No conflict target: a taken name and a taken random id are both skipped, not errors.
+  const [created] = (await db.query(
+    `INSERT INTO tag AS t (name, is_parent, created_by) VALUES ($1, $2, $3)
+     ON CONFLICT DO NOTHING RETURNING ${TAG_COLUMNS}`,
+    [tag.name, tag.isParent, tag.createdBy],
+  )) as TagView[];
+  return created;
+}
+
+/** Records that the member named these tags (ids sorted: a fixed lock order). */
+export async function insertNamers(
+  db: SqlRunner,
+  sortedTagIds: number[],
+  userId: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO tag_namer (tag_id, user_id) SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
+    [sortedTagIds, userId],
+  );
+}

@@ -1,0 +1,117 @@
+import type { SqlRunner } from '../database/sql-runner';
+
+/**
+ * Where members are, as others may learn it — the one place this rule lives.
+ *
+ * A member's registered point is their home. Answers about where members (and so their plants) are
+ * must not narrow it below about 1 km, however many questions are asked and from wherever. So:
+ *
+ * - Every nearby query measures to the member's **public point**, never to the stored one: the
+ *   centre of the grid cell the home lies in. Cells are 0.01° of latitude tall (≈ 1.11 km) and, in
+ *   each row, an equal whole number of cells around the globe at least as wide (≈ 1.11 km or more).
+ *   Any answer is then a function of the cell alone: two homes in one cell answer every question
+ *   identically, so nothing distinguishes them, and the cell is the best anyone can do.
+ * - A radius is never below MIN_NEARBY_RADIUS_KM, and a distance shown is whole kilometres (at
+ *   least 1), so an answer does not even pin the cell's centre finely.
+ * - A coordinate of a member shown to anyone but themselves is their public point (publicPoint).
+ *
+ * Nearby queries run over a GiST index on the public point expression (publicEarthSql); an index
+ * built on anything else is not used, which the nearby test checks with EXPLAIN.
+ */
+
+export interface LatLng {
+  latitude: number;
+  longitude: number;
+}
+
+/** Grid rows per degree of latitude: a row is 0.01° ≈ 1.11 km tall. */
+export const GRID_ROWS_PER_DEGREE = 100;
+/** The smallest radius a nearby query uses, in km; a smaller one asked for is widened to it. */
+export const MIN_NEARBY_RADIUS_KM = 2;
+
+const ROWS = GRID_ROWS_PER_DEGREE;
+/** Cells in the row at the equator, so that a cell there is as wide as it is tall. */
+const EQUATOR_CELLS = 360 * ROWS;
+/** The top row holds latitudes up to 90 itself; the rightmost column longitudes up to 180. */
+const LAST_LATITUDE = 90 - 1e-6;
+const LAST_LONGITUDE = 180 - 1e-6;
+
+/** The centre of a member's grid cell: the only point of theirs others ever see or measure to. */
+export function publicPoint(point: LatLng): LatLng {
+  const latitude = (Math.floor(Math.min(point.latitude, LAST_LATITUDE) * ROWS) + 0.5) / ROWS;
+  const cells = Math.max(1, Math.floor(EQUATOR_CELLS * Math.cos((latitude * Math.PI) / 180)));
+  const column = Math.floor(((Math.min(point.longitude, LAST_LONGITUDE) + 180) * cells) / 360);
+  return { latitude, longitude: ((column + 0.5) * 360) / cells - 180 };
+}
+
+/**
+ * The SQL twin of publicPoint, as an `earth` (`ll_to_earth` of the cell centre) of the given
+ * latitude and longitude columns. A GiST index on exactly this expression serves nearby queries;
+ * a migration that builds one copies the text this returns.
+ */
+export function publicEarthSql(latitude: string, longitude: string): string {
+  const rowCentre = `((floor(least(${latitude}, ${LAST_LATITUDE}) * ${ROWS}) + 0.5) / ${ROWS})`;
+  const cells = `greatest(1, floor(${EQUATOR_CELLS} * cos(radians(${rowCentre}))))`;
+  const column = `floor((least(${longitude}, ${LAST_LONGITUDE}) + 180) * ${cells} / 360)`;
+  return `ll_to_earth(${rowCentre}, ((${column} + 0.5) * 360 / ${cells} - 180))`;
+}
+
+/** The radius a nearby query really uses: never below MIN_NEARBY_RADIUS_KM. */
+export function nearbyRadiusKm(requestedKm: number): number {
+  return Math.max(requestedKm, MIN_NEARBY_RADIUS_KM);
+}
+
+/** A distance as shown: rounded up to whole km, at least 1 ("< 1 km" reads as 1). */
+export function publicDistanceKm(metres: number): number {
+  return Math.max(1, Math.ceil(metres / 1000));
+}
+
+/** A table of located rows, named by trusted code (never by a request). */
+export interface NearbySource {
+  table: string;
+  /** The id column. */
+  id: string;
+  /** The stored (true) point's columns; the query only ever measures to their public point. */
+  latitude: string;
+  longitude: string;
+  /** Further conditions on the row, SQL without parameters. */
+  where?: string;
+}
+
+export interface NearbyRow {
+  id: string;
+  /** To the public point, as publicDistanceKm shows it. */
+  distanceKm: number;
+}
+
+/**
+ * The one nearby query: rows whose public point lies within the radius (widened to at least
+ * MIN_NEARBY_RADIUS_KM) of `origin`, nearest first, at most `limit`. The earth_box condition and
+ * the `<->` ordering both run on the GiST index over publicEarthSql(latitude, longitude).
+ * Rows at the same distance (one cell) come in id order.
+ */
+export async function nearestWithin(
+  db: SqlRunner,
+  source: NearbySource,
+  origin: LatLng,
+  radiusKm: number,
+  limit: number,
+): Promise<NearbyRow[]> {
+  const point = publicEarthSql(source.latitude, source.longitude);
+  // A second ORDER BY key would stop PostgreSQL from reading the index in distance order, so ties
+  // are put in id order below, after the LIMIT.
+  const rows = (await db.query(
+    `SELECT ${source.id} AS id, earth_distance(ll_to_earth($1, $2), ${point}) AS distance_m
+       FROM ${source.table}
+      WHERE earth_box(ll_to_earth($1, $2), $3) @> ${point}
+        AND earth_distance(ll_to_earth($1, $2), ${point}) <= $3
+        ${source.where ? `AND (${source.where})` : ''}
+      ORDER BY ${point} <-> ll_to_earth($1, $2)
+      LIMIT $4`,
+    [origin.latitude, origin.longitude, nearbyRadiusKm(radiusKm) * 1000, limit],
+  )) as Array<{ id: string; distance_m: number | string }>;
+  return rows
+    .map((row) => ({ id: row.id, metres: Number(row.distance_m) }))
+    .sort((a, b) => a.metres - b.metres || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((row) => ({ id: row.id, distanceKm: publicDistanceKm(row.metres) }));
+}

@@ -3,10 +3,22 @@
 # start, so a remote can move to another URL without rebuilding the shell:
 #   REMOTE_SOCIAL_URL, REMOTE_EVENTS_URL, REMOTE_ADMIN_URL
 #     full URL of that remote's mf-manifest.json; unset or empty = its path on this origin.
+#   REMOTE_SOCIAL_ROUTES, REMOTE_EVENTS_ROUTES, REMOTE_ADMIN_ROUTES
+#     the URL patterns that remote serves, space-separated (/events /event/* /:handle/events);
+#     unset or empty = the shell's default list (frontends/shell/public/runtime-config.json). A
+#     team adds a route to its remote this way, without rebuilding the shell.
+#   SETTINGS_SECTIONS_FROM
+#     the remotes, space-separated, whose sections /settings shows; unset or empty = the default.
+# and page-headers.conf next to it: the pages' security headers, whose Content-Security-Policy
+# allows this origin and exactly the remotes' origins. nginx includes it (default.conf.template).
+# The dev gateway builds the same headers (libs/devstack/src/page-headers.ts); a test compares them.
 set -eu
+# Patterns hold `*`: never expand them against the file system.
+set -f
 
 target_dir=${PLANTFOLK_RUNTIME_CONFIG_DIR:-/var/lib/plantfolk}
 target="$target_dir/runtime-config.json"
+headers="$target_dir/page-headers.conf"
 
 remote_url() {
   name=$1
@@ -23,11 +35,100 @@ remote_url() {
   printf '%s' "$value"
 }
 
+# A JSON list of the URL patterns in $2 (nothing when there are none); refuses anything else.
+# The dev gateway accepts exactly the same patterns (libs/devstack/src/runtime-config.ts).
+route_list() {
+  name=$1
+  list=""
+  for pattern in $2; do
+    if ! printf '%s' "$pattern" |
+      grep -Eq '^/([A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9_]*)?(/([A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9_]*))*(/\*)?$'; then
+      echo "40-plantfolk-runtime-config: $name: not a URL pattern: $pattern" >&2
+      return 1
+    fi
+    list="${list:+$list,}\"$pattern\""
+  done
+  printf '%s' "$list"
+}
+
 social=$(remote_url REMOTE_SOCIAL_URL "${REMOTE_SOCIAL_URL:-}" /remotes/social/mf-manifest.json)
 events=$(remote_url REMOTE_EVENTS_URL "${REMOTE_EVENTS_URL:-}" /remotes/events/mf-manifest.json)
 admin=$(remote_url REMOTE_ADMIN_URL "${REMOTE_ADMIN_URL:-}" /remotes/admin/mf-manifest.json)
 
+social_routes=$(route_list REMOTE_SOCIAL_ROUTES "${REMOTE_SOCIAL_ROUTES:-}")
+events_routes=$(route_list REMOTE_EVENTS_ROUTES "${REMOTE_EVENTS_ROUTES:-}")
+admin_routes=$(route_list REMOTE_ADMIN_ROUTES "${REMOTE_ADMIN_ROUTES:-}")
+routes=""
+for pair in "social:$social_routes" "events:$events_routes" "admin:$admin_routes"; do
+  if [ -n "${pair#*:}" ]; then
+    routes="${routes:+$routes,}\"${pair%%:*}\":[${pair#*:}]"
+  fi
+done
+
+settings_from=""
+for name in ${SETTINGS_SECTIONS_FROM:-}; do
+  case "$name" in
+    social | events | admin) ;;
+    *)
+      echo "40-plantfolk-runtime-config: SETTINGS_SECTIONS_FROM: no remote is called $name" >&2
+      exit 1
+      ;;
+  esac
+  settings_from="${settings_from:+$settings_from,}\"$name\""
+done
+
+# Only what the environment sets: the shell takes the rest from its own runtime-config.json.
+optional=""
+if [ -n "$routes" ]; then optional="$optional,\"routes\":{$routes}"; fi
+if [ -n "$settings_from" ]; then optional="$optional,\"settingsSectionsFrom\":[$settings_from]"; fi
+
+# The origin of an http(s) URL, lower-case and without its default port; nothing for a path on
+# this origin ('self' covers it). Anything else is refused: it could not be put in the header.
+origin_of() {
+  name=$1
+  value=$2
+  case "$value" in
+    //*) ;;
+    /*) return 0 ;;
+  esac
+  origin=$(printf '%s' "$value" | tr 'A-Z' 'a-z' |
+    sed -n 's|^\(https\{0,1\}://[a-z0-9.-]\{1,\}\(:[0-9]\{1,5\}\)\{0,1\}\)\([/?#].*\)\{0,1\}$|\1|p')
+  if [ -z "$origin" ]; then
+    echo "40-plantfolk-runtime-config: $name must be a path on this origin or an http(s) URL: $value" >&2
+    return 1
+  fi
+  case "$origin" in
+    http://*:80) origin=${origin%:80} ;;
+    https://*:443) origin=${origin%:443} ;;
+  esac
+  printf '%s' "$origin"
+}
+
+origins=""
+for pair in "REMOTE_SOCIAL_URL $social" "REMOTE_EVENTS_URL $events" "REMOTE_ADMIN_URL $admin"; do
+  origin=$(origin_of "${pair%% *}" "${pair#* }")
+  [ -n "$origin" ] || continue
+  case " $origins " in
+    *" $origin "*) ;;
+    *) origins="${origins:+$origins }$origin" ;;
+  esac
+done
+with_remotes() {
+  printf '%s' "$*${origins:+ $origins}"
+}
+csp="default-src 'self'; script-src $(with_remotes "'self'"); style-src $(with_remotes "'self'" "'unsafe-inline'"); img-src $(with_remotes "'self'" data: blob:); font-src $(with_remotes "'self'" data:); connect-src $(with_remotes "'self'"); object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
 mkdir -p "$target_dir"
-printf '{"remotes":{"social":"%s","events":"%s","admin":"%s"}}\n' "$social" "$events" "$admin" > "$target.tmp"
+printf '{"remotes":{"social":"%s","events":"%s","admin":"%s"}%s}\n' "$social" "$events" "$admin" "$optional" > "$target.tmp"
 mv "$target.tmp" "$target"
+{
+  echo "# Written by 40-plantfolk-runtime-config.sh at container start."
+  echo "add_header Content-Security-Policy \"$csp\" always;"
+  echo 'add_header X-Frame-Options "DENY" always;'
+  echo 'add_header Referrer-Policy "strict-origin-when-cross-origin" always;'
+  echo 'add_header X-Content-Type-Options "nosniff" always;'
+} > "$headers.tmp"
+mv "$headers.tmp" "$headers"
 echo "40-plantfolk-runtime-config: remotes social=$social events=$events admin=$admin"
+echo "40-plantfolk-runtime-config: routes ${routes:-as the shell's defaults}; settings sections from ${SETTINGS_SECTIONS_FROM:-the shell's default}"
+echo "40-plantfolk-runtime-config: page Content-Security-Policy allows ${origins:-this origin only}"

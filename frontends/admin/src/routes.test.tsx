@@ -1,4 +1,5 @@
-import { renderRoutes } from '@plantfolk/ui/testing';
+import { isReservedHandle } from '@plantfolk/api-client';
+import { describeRouteContract, renderRoutes } from '@plantfolk/ui/testing';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from './routes';
@@ -91,3 +92,5 @@ describe('admin routes', () => {
     );
   });
 });
+
+describeRouteContract('admin', routes, { '/admin': 'admin-auth' }, isReservedHandle);

@@ -1,10 +1,13 @@
 import { defineRemoteRoutes } from '@plantfolk/ui';
 
-/** The routes this remote serves today (absolute paths; the shell mounts them as they are). */
+/**
+ * The routes this remote serves today: absolute paths the shell mounts as they are, each with
+ * the access policy of the spec's route table, which the shell's guard enforces.
+ */
 export const routes = defineRemoteRoutes([
   {
     path: '/admin',
-    handle: { layout: 'default', title: 'Admin' },
+    handle: { access: 'admin-auth', layout: 'default', title: 'Admin' },
     lazy: () =>
       import('./overview/admin-overview-page').then((m) => ({ Component: m.AdminOverviewPage })),
   },

@@ -1,4 +1,5 @@
-import { renderRoutes } from '@plantfolk/ui/testing';
+import { isReservedHandle } from '@plantfolk/api-client';
+import { describeRouteContract, renderRoutes } from '@plantfolk/ui/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from './routes';
@@ -28,3 +29,5 @@ describe('events routes', () => {
     ).toEqual(['Going', 'Maybe', 'Not going']);
   });
 });
+
+describeRouteContract('events', routes, { '/events': 'guest-or-authd' }, isReservedHandle);

@@ -1,7 +1,8 @@
+import { isReservedHandle } from '@plantfolk/api-client';
 import { createFakeApi, fail } from '@plantfolk/api-client/testing';
 import { initialSessionState, sessionStore, type SessionUser } from '@plantfolk/session';
 import { requestFeedReload } from '@plantfolk/ui';
-import { renderRoutes } from '@plantfolk/ui/testing';
+import { describeRouteContract, renderRoutes } from '@plantfolk/ui/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from './routes';
@@ -85,3 +86,23 @@ describe('social routes', () => {
     ).toBeInTheDocument();
   });
 });
+
+describeRouteContract(
+  'social',
+  routes,
+  {
+    '/': 'guest-or-authd',
+    '/post/:randomId': 'none',
+    '/tag/:name': 'guest-or-authd',
+    '/plant/:plantId': 'guest-or-authd',
+    '/profile': 'authd-only',
+    '/profile/plants': 'authd-only',
+    '/profile/plants/create': 'authd-only',
+    '/profile/plants/create2': 'authd-only',
+    '/profile/plants/edit/:plantId': 'authd-only',
+    '/user/interests': 'authd-only',
+    '/user/my-interests': 'logged-in-only',
+    '/:handle': 'guest-or-authd',
+  },
+  isReservedHandle,
+);

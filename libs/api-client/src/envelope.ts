@@ -1,17 +1,29 @@
+import type { components } from './generated/schema';
+
 /** A user summary the API sends next to list data (spec: Responder). */
-export interface Responder {
-  uuid: string;
-  username: string;
-  avatar: string | null;
-  suburb_city: string | null;
-  state: string | null;
-  country: string | null;
-}
+export type Responder = components['schemas']['UserSummaryDto'];
 
 /** What a successful call resolves to once the envelope is unwrapped. */
 export interface ApiResult<T> {
   data: T;
   responders?: Responder[];
+}
+
+/** A list answer: the data and the summaries of every user it mentions. */
+export interface Listed<T> {
+  data: T;
+  responders: Responder[];
+}
+
+/** A call's `data`, for wrappers that answer nothing else. */
+export async function dataOf<T>(call: Promise<ApiResult<T>>): Promise<T> {
+  return (await call).data;
+}
+
+/** A call's `data` with its `responders` (none sent: an empty list). */
+export async function listedOf<T>(call: Promise<ApiResult<T>>): Promise<Listed<T>> {
+  const result = await call;
+  return { data: result.data, responders: result.responders ?? [] };
 }
 
 export interface SuccessEnvelope {

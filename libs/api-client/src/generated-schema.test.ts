@@ -25,4 +25,19 @@ describe('generated OpenAPI types', () => {
       rmSync(outDir, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('field rules match what regenerating from openapi.json produces (run `npm run generate` if not)', () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'plantfolk-rules-'));
+    try {
+      const regenerated = join(outDir, 'field-rules.ts');
+      execFileSync(process.execPath, ['scripts/generate-field-rules.mjs', regenerated], {
+        cwd: projectRoot,
+        stdio: 'pipe',
+      });
+      const committed = readFileSync(join(projectRoot, 'src/generated/field-rules.ts'), 'utf8');
+      expect(committed).toBe(readFileSync(regenerated, 'utf8'));
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
 });

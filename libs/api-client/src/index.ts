@@ -12,12 +12,15 @@ export {
   type ApiRequestInit,
   type QueryParams,
 } from './api-fetch';
-export type { ApiResult, ErrorEnvelope, Responder, SuccessEnvelope } from './envelope';
+export type { ApiResult, ErrorEnvelope, Listed, Responder, SuccessEnvelope } from './envelope';
+export { isReservedHandle, isValidEmail, MAX_EMAIL_LENGTH, RESERVED_HANDLES } from './field-rules';
 export type { components, operations, paths } from './generated/schema';
+export type { Schemas } from './schemas';
 export {
   api,
   createApiClient,
   fillPathTemplate,
+  type CallOptions,
   type HttpMethod,
   type OperationOf,
   type PathsWithMethod,
@@ -26,13 +29,9 @@ export {
   type TypedApiClient,
 } from './typed-client';
 export { xhrTransport, type UploadProgress, type UploadTransport } from './upload-transport';
-export {
-  createIdentityApi,
-  identityApi,
-  type ChallengeInput,
-  type IdentityApi,
-} from './identity/identity-api';
-export * from './identity/identity-types';
+export { valuesOf } from './value-lists';
+export * from './identity/identity-api';
+export { defaultUserSettings } from './identity/user-settings';
 export {
   createSessionClient,
   isNetworkError,
@@ -41,14 +40,14 @@ export {
   type SessionClient,
   type SessionClientOptions,
 } from './identity/session-client';
+export * from './content/content-api';
+export { acceptedImageTypes, contentLimits, postPrivacies } from './content/content-limits';
+export * from './plants/plants-api';
+export { NOT_AVAILABLE, plantLimits } from './plants/plant-limits';
+export * from './tags/tags-api';
 export {
-  contentApi,
-  createContentApi,
-  type ContentApi,
-  type UploadOptions,
-} from './content/content-api';
-export * from './content/content-types';
-export { createPlantsApi, plantsApi, type PlantsApi } from './plants/plants-api';
-export * from './plants/plants-types';
-export { createTagsApi, tagsApi, type TagsApi } from './tags/tags-api';
-export * from './tags/tags-types';
+  interestTypes,
+  isValidTagName,
+  MAX_TAGS_PER_POST,
+  normaliseTagName,
+} from './tags/tag-names';

@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import { type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { pageSecurityHeaders } from './page-headers.js';
+import type { RuntimeConfig } from './runtime-config.js';
 
 export interface StartGatewayOptions {
   port: number;
@@ -15,8 +18,11 @@ export interface StartGatewayOptions {
   shellDir: string;
   /** Remote name → its build output; served at `/remotes/<name>/`. */
   remotes: Record<string, string>;
-  /** Served as `/runtime-config.json`, overriding the copy in the shell's dist. */
-  runtimeConfig: object;
+  /** Served as `/runtime-config.json`, overriding the copy in the shell's dist; its remote
+   *  origins are the only other origins the pages' Content-Security-Policy allows. */
+  runtimeConfig: RuntimeConfig;
+  /** Largest request body passed on to the API (default PROXY_BODY_LIMIT_BYTES). */
+  proxyBodyLimitBytes?: number;
   /** Receives one line per proxy error (API unreachable and the like). */
   log?: (line: string) => void;
 }
@@ -30,6 +36,12 @@ export interface Gateway {
 
 /** Paths the gateway hands to the API, each with everything below it. */
 export const API_PREFIXES = ['/api', '/storage', '/admin/queues'] as const;
+
+/**
+ * The largest request body the gateway reads for the API: above the API's own largest (an upload
+ * of 10 files of 10 MB), so the API, not the gateway, decides what is too large.
+ */
+export const PROXY_BODY_LIMIT_BYTES = 128 * 1024 * 1024;
 
 const NO_CACHE_FILES = new Set([
   'index.html',
@@ -137,9 +149,15 @@ function pathOf(request: FastifyRequest): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-function sendFile(reply: FastifyReply, root: string, file: string): FastifyReply {
+function sendFile(
+  reply: FastifyReply,
+  root: string,
+  file: string,
+  pageHeaders: Record<string, string> = {},
+): FastifyReply {
   reply.header('cache-control', cacheControlFor(file));
   reply.header('x-content-type-options', 'nosniff');
+  if (file.endsWith('.html')) reply.headers(pageHeaders);
   return reply.sendFile(path.relative(root, file).split(path.sep).join('/'), root, {
     cacheControl: false,
     dotfiles: 'deny',
@@ -173,6 +191,8 @@ function badPath(reply: FastifyReply): FastifyReply {
 export async function startGateway(options: StartGatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => undefined);
   const shellDir = path.resolve(options.shellDir);
+  // Built once: a remote URL that is neither a path nor an http(s) URL stops the start here.
+  const pageHeaders = pageSecurityHeaders(options.runtimeConfig);
   const app = Fastify({
     logger: false,
     // This is the edge: the client's own X-Forwarded-* headers are replaced, never trusted.
@@ -182,6 +202,34 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
   });
 
   await app.register(fastifyStatic, { root: shellDir, serve: false });
+
+  // Request bodies for the API are read whole before they are sent on (as nginx buffers them).
+  // The API refuses a body that is too large from its Content-Length and closes the connection
+  // without reading the rest; a body streamed through would then fail mid-write, the client's own
+  // request would be torn down with it, and the API's 413 would reach the client as our 502.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: options.proxyBodyLimitBytes ?? PROXY_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, Readable.from([body])),
+  );
+  // What the gateway itself refuses (a body over its own limit) reads like the API's refusals.
+  app.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
+    const tooLarge = error.statusCode === 413;
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .send({
+        status: 'error',
+        error: tooLarge
+          ? { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' }
+          : {
+              code: status < 500 ? 'BAD_REQUEST' : 'GATEWAY_ERROR',
+              message: 'The gateway could not pass this request on',
+            },
+      });
+  });
 
   const forwarded = (request: {
     socket: { remoteAddress?: string };
@@ -197,6 +245,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
       upstream: options.apiUrl,
       prefix,
       rewritePrefix: prefix,
+      // The body parser above hands the body on; the plugin's own streams it unread.
+      proxyPayloads: false,
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => ({ ...headers, ...forwarded(request) }),
         // A proxy must not replay requests: the API answers 503 itself when a dependency is down.
@@ -261,7 +311,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
     const urlPath = pathOf(request);
     const resolved = await resolveFile(shellDir, urlPath);
     if (resolved.kind === 'bad') return badPath(reply);
-    if (resolved.kind === 'file') return sendFile(reply, shellDir, resolved.file);
+    if (resolved.kind === 'file') return sendFile(reply, shellDir, resolved.file, pageHeaders);
     if (urlPath !== '/' && !wantsHtmlPage(request, urlPath)) return notFound(reply);
     const index = path.join(shellDir, 'index.html');
     try {
@@ -273,7 +323,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
         .type('text/plain; charset=utf-8')
         .send(`The shell is not built: ${index} is missing. Run \`npx nx run shell:build\`.`);
     }
-    return sendFile(reply, shellDir, index);
+    return sendFile(reply, shellDir, index, pageHeaders);
   });
 
   const host = options.host ?? 'localhost';

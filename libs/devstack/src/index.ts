@@ -18,8 +18,10 @@ export {
 } from './redis.js';
 export {
   type CaughtMail,
+  type CaughtText,
   type MailCatcher,
   type MailSummary,
+  SMS_PATH,
   type StartMailCatcherOptions,
   startMailCatcher,
 } from './mail-catcher.js';

@@ -6,6 +6,9 @@ import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { renderInbox, renderMessage } from './mail-inbox-page.js';
 
+/** Where the SMS endpoint is, under the inbox's HTTP server. */
+export const SMS_PATH = '/api/sms';
+
 export interface StartMailCatcherOptions {
   /** SMTP port (default 1025; 0 = any free port). */
   smtpPort?: number;
@@ -17,6 +20,17 @@ export interface StartMailCatcherOptions {
   host?: string;
   /** Messages kept; the oldest beyond this are dropped (default 1000). */
   maxMessages?: number;
+  /** The bearer token the SMS endpoint wants (default: a random one, see `smsToken`). */
+  smsToken?: string;
+}
+
+/** A text message received on the SMS endpoint. */
+export interface CaughtText {
+  id: string;
+  to: string;
+  from: string;
+  text: string;
+  receivedAt: string;
 }
 
 export interface MailSummary {
@@ -46,19 +60,31 @@ export interface MailCatcher {
   inboxUrl: string;
   smtpPort: number;
   httpPort: number;
+  /**
+   * The SMS endpoint, speaking the HTTP provider protocol of the backend's SMS_DRIVER=http
+   * (POST JSON `{to, from, text}` with `Authorization: Bearer <smsToken>`).
+   */
+  smsUrl: string;
+  smsToken: string;
   /** Messages, newest first. */
   messages(): CaughtMail[];
+  /** Text messages, newest first. */
+  texts(): CaughtText[];
   stop(): Promise<void>;
 }
 
 const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 
 /**
- * A real SMTP server (no auth, any sender and recipient) that keeps what it receives, with a web
- * inbox and a JSON API for tests:
+ * A real SMTP server (no auth, any sender and recipient) that keeps what it receives, and an SMS
+ * endpoint that takes texts the way an HTTP SMS provider does, with a web inbox showing both and
+ * a JSON API for tests:
  *   GET /api/messages            list (id, from, to, subject, date), newest first; `?to=` filters
  *   GET /api/messages/:id        one message with text, html and raw
  *   DELETE /api/messages         delete all;  DELETE /api/messages/:id  delete one
+ *   POST /api/sms                a text: JSON {to, from, text}, `Authorization: Bearer <smsToken>`
+ *   GET /api/sms                 texts, newest first; `?to=` filters;  DELETE /api/sms  delete all
+ * Texts are kept in memory only: the codes in them expire within minutes anyway.
  */
 export async function startMailCatcher(
   options: StartMailCatcherOptions = {},
@@ -67,6 +93,8 @@ export async function startMailCatcher(
   const maxMessages = options.maxMessages ?? 1000;
   const store = new MailStore(options.dataDir, maxMessages);
   await store.load();
+  const smsToken = options.smsToken ?? crypto.randomBytes(24).toString('base64url');
+  let texts: CaughtText[] = [];
 
   const smtp = new SMTPServer({
     logger: false,
@@ -155,9 +183,36 @@ export async function startMailCatcher(
       "default-src 'none'; style-src 'unsafe-inline'; img-src data: http: https:; frame-src 'self'; form-action 'self'",
     );
   };
+  http.post<{ Body: unknown }>(SMS_PATH, async (request, reply) => {
+    if (!hasBearer(request.headers.authorization, smsToken)) {
+      return reply.code(401).send({ error: 'A bearer token is required' });
+    }
+    const body = request.body as Partial<Record<'to' | 'from' | 'text', unknown>> | null;
+    const fields = [body?.to, body?.from, body?.text];
+    if (!fields.every((field) => typeof field === 'string' && field.length <= 2000)) {
+      return reply.code(400).send({ error: 'Send JSON {to, from, text}, all strings' });
+    }
+    const [to, from, text] = fields as string[];
+    const receivedAt = new Date();
+    const id = `${receivedAt.getTime().toString(36)}-${crypto.randomBytes(4).toString('hex')}`;
+    texts = [{ id, to, from, text, receivedAt: receivedAt.toISOString() }, ...texts].slice(
+      0,
+      maxMessages,
+    );
+    return reply.code(201).send({ id });
+  });
+  http.get<{ Querystring: { to?: string } }>(SMS_PATH, async (request) => {
+    const to = request.query.to;
+    return texts.filter((sms) => !to || sms.to === to);
+  });
+  http.delete(SMS_PATH, async (_request, reply) => {
+    texts = [];
+    return reply.code(204).send();
+  });
+
   http.get('/', async (_request, reply) => {
     htmlPage(reply);
-    return renderInbox(store.list().map(summarise), smtpPort);
+    return renderInbox(store.list().map(summarise), smtpPort, texts);
   });
   http.get<{ Params: { id: string } }>('/messages/:id', async (request, reply) => {
     const mail = store.get(request.params.id);
@@ -172,6 +227,7 @@ export async function startMailCatcher(
   });
   http.post('/messages/delete-all', async (_request, reply) => {
     await store.clear();
+    texts = [];
     return reply.redirect('/', 303);
   });
 
@@ -193,7 +249,10 @@ export async function startMailCatcher(
     inboxUrl: `http://${urlHost}:${httpPort}`,
     smtpPort,
     httpPort,
+    smsUrl: `http://${urlHost}:${httpPort}${SMS_PATH}`,
+    smsToken,
     messages: () => store.list(),
+    texts: () => [...texts],
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -203,6 +262,12 @@ export async function startMailCatcher(
       ]);
     },
   };
+}
+
+function hasBearer(header: string | undefined, token: string): boolean {
+  const presented = Buffer.from(header ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return presented.length === expected.length && crypto.timingSafeEqual(presented, expected);
 }
 
 function summarise(mail: CaughtMail): MailSummary {

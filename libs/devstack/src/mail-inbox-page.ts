@@ -1,4 +1,4 @@
-import type { CaughtMail, MailSummary } from './mail-catcher.js';
+import type { CaughtMail, CaughtText, MailSummary } from './mail-catcher.js';
 
 export function escapeHtml(value: string): string {
   return value
@@ -43,7 +43,7 @@ ${refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : '
 </head>
 <body>
 <header>
-  <h1><a href="/" style="text-decoration:none">Plantfolk mail catcher</a></h1>
+  <h1><a href="/" style="text-decoration:none">Plantfolk mail and SMS catcher</a></h1>
   <form method="post" action="/messages/delete-all"><button type="submit">Delete all</button></form>
 </header>
 <main>${body}</main>
@@ -56,12 +56,41 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-GB', { hour12: false });
 }
 
-export function renderInbox(messages: MailSummary[], smtpPort: number): string {
+function renderTexts(texts: CaughtText[]): string {
+  if (texts.length === 0) {
+    return `<h2>Text messages</h2>
+<p class="muted">No text messages yet. The API's SMS (phone number checks) show up here.</p>`;
+  }
+  const rows = texts
+    .map(
+      (sms) => `<tr>
+  <td>${escapeHtml(sms.text)}</td>
+  <td>${escapeHtml(sms.to)}</td>
+  <td>${escapeHtml(sms.from)}</td>
+  <td class="muted">${escapeHtml(formatDate(sms.receivedAt))}</td>
+</tr>`,
+    )
+    .join('\n');
+  return `<h2>Text messages</h2>
+<table>
+<thead><tr><th>Text</th><th>To</th><th>From</th><th>Received</th></tr></thead>
+<tbody>${rows}</tbody>
+</table>`;
+}
+
+export function renderInbox(
+  messages: MailSummary[],
+  smtpPort: number,
+  texts: CaughtText[] = [],
+): string {
+  const note = '<p class="muted">This page refreshes every 5 seconds.</p>';
   if (messages.length === 0) {
     return layout(
       'Inbox (empty)',
-      `<p>No messages yet. Everything the app sends to SMTP port ${smtpPort} shows up here.</p>
-       <p class="muted">This page refreshes every 5 seconds.</p>`,
+      `<h2>E-mail</h2>
+<p>No messages yet. Everything the app sends to SMTP port ${smtpPort} shows up here.</p>
+${renderTexts(texts)}
+${note}`,
       5,
     );
   }
@@ -77,11 +106,14 @@ export function renderInbox(messages: MailSummary[], smtpPort: number): string {
     .join('\n');
   return layout(
     `Inbox (${messages.length})`,
-    `<table>
+    `<h2>E-mail</h2>
+<table>
 <thead><tr><th>Subject</th><th>To</th><th>From</th><th>Date</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>
-<p class="muted">${messages.length} message${messages.length === 1 ? '' : 's'}, newest first. This page refreshes every 5 seconds.</p>`,
+<p class="muted">${messages.length} message${messages.length === 1 ? '' : 's'}, newest first.</p>
+${renderTexts(texts)}
+${note}`,
     5,
   );
 }

@@ -234,14 +234,10 @@ export async function start(options: StartOptions): Promise<number> {
       WORKERS: 'inline',
       // Only the gateway on this machine talks to the API; trust its X-Forwarded-* headers.
       TRUST_PROXY: '127.0.0.1/8,::1/128',
-      // The queue dashboard link printed below should open in development.
-      QUEUE_DASHBOARD_OPEN: 'true',
+      // Texts go to the catcher's inbox, like the mail: never into the API log.
+      ...smsCatcherEnv(mail, env),
       ...env,
     };
-    // The backend refuses an open dashboard outside development.
-    if (apiEnv.NODE_ENV !== 'development' && env.QUEUE_DASHBOARD_OPEN === undefined) {
-      delete apiEnv.QUEUE_DASHBOARD_OPEN;
-    }
     // Ports and URLs we settled on win over the ones we derived from env above.
     apiEnv.PORT = String(apiPort);
     apiEnv.PUBLIC_URL = publicUrl;
@@ -299,6 +295,7 @@ export async function start(options: StartOptions): Promise<number> {
       redis,
       mail,
       dataDir,
+      sms: describeSms(apiEnv, mail),
       storage:
         apiEnv.STORAGE_DRIVER === 's3'
           ? `S3-compatible storage at ${apiEnv.S3_ENDPOINT ?? '(S3_ENDPOINT unset)'}, bucket ${apiEnv.S3_BUCKET ?? '(unset)'}`
@@ -318,6 +315,29 @@ export async function start(options: StartOptions): Promise<number> {
   process.off('exit', killApiOnExit);
   say('stop', code === 0 ? 'Stopped.' : `Stopped (exit code ${code}).`);
   return code;
+}
+
+/**
+ * The API's SMS settings for the mail catcher's SMS endpoint, unless SMS settings come from the
+ * environment (or there is no catcher because SMTP_URL is set: then the API keeps texts in memory
+ * and the summary says so).
+ */
+function smsCatcherEnv(mail: ResolvedMail, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (!mail.catcher || env.SMS_DRIVER || env.SMS_HTTP_URL) return {};
+  return {
+    SMS_DRIVER: 'http',
+    SMS_HTTP_URL: mail.catcher.smsUrl,
+    SMS_HTTP_TOKEN: mail.catcher.smsToken,
+    SMS_FROM: 'Plantfolk',
+  };
+}
+
+function describeSms(apiEnv: NodeJS.ProcessEnv, mail: ResolvedMail): string {
+  if (mail.catcher && apiEnv.SMS_HTTP_URL === mail.catcher.smsUrl) {
+    return `texts land in the mail inbox, ${mail.catcher.inboxUrl}`;
+  }
+  if (apiEnv.SMS_HTTP_URL) return `SMS_HTTP_URL ${redactUrl(apiEnv.SMS_HTTP_URL)}`;
+  return 'not delivered (no SMS_HTTP_URL): texts stay in the API process';
 }
 
 interface ResolvedMail {
@@ -489,6 +509,7 @@ interface Summary {
   redis: ResolvedRedis;
   mail: ResolvedMail;
   dataDir: string;
+  sms: string;
   storage: string;
 }
 
@@ -513,11 +534,14 @@ function printSummary(s: Summary): void {
   const rows: [string, string][] = [
     ['App', paint.bold(paint.green(s.gateway.url))],
     ['API docs', `${s.gateway.url}/api/docs`],
-    ['Queues', `${s.gateway.url}/admin/queues`],
-    ...(s.mail.catcher ? ([['Mail inbox', s.mail.catcher.inboxUrl]] as [string, string][]) : []),
+    ['Queues', `${s.gateway.url}/admin/queues (admins only, see below)`],
+    ...(s.mail.catcher
+      ? ([['Mail inbox', `${s.mail.catcher.inboxUrl} (e-mail and SMS)`]] as [string, string][])
+      : []),
     ['PostgreSQL', postgres],
     ['Redis', redis],
     ['Mail', mail],
+    ['SMS', s.sms],
     ['Storage', s.storage],
     ['Data dir', s.dataDir],
     ['API', `${s.apiUrl} (pid ${s.apiPid}), logs above prefixed "api"`],
@@ -527,6 +551,11 @@ function printSummary(s: Summary): void {
     paint.bold(`Plantfolk is running (started in ${s.seconds.toFixed(1)} s)`),
     '',
     ...rows.map(([label, value]) => `  ${paint.dim(label.padEnd(11))} ${value}`),
+    '',
+    // The dashboard shows job data (who was e-mailed what), so it needs an admin in development too.
+    'The queue dashboard needs an admin: log in as one, then Admin → "Queue dashboard" (it sets a',
+    'one-hour pass). To make your account an admin, start with ADMIN_EMAILS=you@example.com npm start;',
+    'that account becomes an admin once its e-mail is verified.',
     '',
     paint.dim('Press Ctrl+C to stop.'),
     '',

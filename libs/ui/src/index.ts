@@ -30,14 +30,23 @@ export { InfiniteList, type InfiniteListProps } from './lists/infinite-list';
 export { UserAvatar, type AvatarUser, type UserAvatarProps } from './media/user-avatar';
 export { NavList, type NavItem, type NavListProps } from './navigation/nav-list';
 export {
+  accessPolicies,
+  claimedFirstSegments,
   DEFAULT_LAYOUT,
   defineRemoteRoutes,
+  defineSettingsSections,
+  isAccessPolicy,
   layoutNames,
+  remoteModuleProblems,
   routeNotFound,
+  type AccessPolicy,
   type LayoutName,
+  type PageRouteHandle,
   type RemoteModule,
   type RemoteRouteObject,
   type RouteHandle,
+  type SettingsSection,
+  type SettingsSectionProps,
 } from './route-contract';
 export { COLOR_MODE_STORAGE_KEY, plantfolkTheme } from './theme';
 export { UiProvider, type UiProviderProps } from './ui-provider';
@@ -65,10 +74,7 @@ export {
 } from './forms/use-form';
 export {
   containsEveryWord,
-  EMAIL_PATTERN,
   hasUnsavedChanges,
   isLettersAndSpaces,
-  isValidEmail,
   isValidUrl,
-  MAX_EMAIL_LENGTH,
 } from './forms/validators';

@@ -2,7 +2,12 @@ import { screen } from '@testing-library/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useRouteHandle } from './document-title';
-import { routeNotFound } from './route-contract';
+import {
+  claimedFirstSegments,
+  defineRemoteRoutes,
+  remoteModuleProblems,
+  routeNotFound,
+} from './route-contract';
 import { renderRoutes } from './testing';
 
 function ShowHandle() {
@@ -48,5 +53,58 @@ describe('route contract', () => {
       '/event/bad',
     );
     expect(await screen.findByText('404 Page Not Found: /event/bad')).toBeInTheDocument();
+  });
+});
+
+describe('remote route contract', () => {
+  it('makes the access policy a required part of every route (checked by tsc)', () => {
+    const typeErrors = () =>
+      defineRemoteRoutes([
+        // @ts-expect-error a route without an access policy
+        { path: '/events', handle: { title: 'Events' }, element: null },
+        // @ts-expect-error a policy the spec does not have
+        { path: '/event/:id', handle: { access: 'members-only' }, element: null },
+      ]);
+    expect(typeof typeErrors).toBe('function');
+  });
+
+  it('accepts a module whose routes and settings sections keep the contract', () => {
+    expect(
+      remoteModuleProblems({
+        routes: [{ path: '/events', handle: { access: 'guest-or-authd' }, element: null }],
+        settingsSections: [
+          { id: 'reminders', order: 650, title: 'Reminders', Component: () => null },
+        ],
+      }),
+    ).toEqual([]);
+  });
+
+  it('names each route a remote sends without a path or a known access policy', () => {
+    expect(
+      remoteModuleProblems({
+        routes: [
+          { path: '/events', element: null },
+          { path: '/event/:id', handle: { access: 'members-only' } },
+          { handle: { access: 'none' } },
+        ],
+      }),
+    ).toEqual([
+      '/events declares no access policy',
+      '/event/:id declares no access policy',
+      'routes[2] has no absolute path',
+    ]);
+    expect(remoteModuleProblems({})).toEqual(['it does not export a routes array']);
+  });
+
+  it('refuses a malformed settings section', () => {
+    expect(
+      remoteModuleProblems({ routes: [], settingsSections: [{ id: 'x', order: 1, title: 'X' }] }),
+    ).toEqual(['settings section x has no Component']);
+  });
+
+  it('lists the literal first segments a set of patterns claims', () => {
+    expect(
+      claimedFirstSegments(['/', '/tag/:name', '/tag/*', '/:handle/events', '/profile', '*']),
+    ).toEqual(['tag', 'profile']);
   });
 });

@@ -48,21 +48,22 @@ interface Grant {
   user: { csrf_token: string; uuid: string };
 }
 
-/**
- * Logs in through the API with the browser's own request context, so the refresh-token cookie
- * lands in the browser: the next page load starts logged in, exactly as after a UI login.
- */
-async function startSession(
-  request: APIRequestContext,
-  path: 'login' | 'signup',
-  email: string,
-): Promise<Grant> {
+/** A PKCE pair and the challenge fields a login or a verification link sends. */
+function challengeFields() {
   const { verifier, challenge } = pkce();
-  const started = await request.post(`/api/iam/authn/${path}`, {
-    data: { email, password: PASSWORD, code_challenge: challenge, code_challenge_method: 'S256' },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const { code } = (await started.json()).data;
+  return { verifier, fields: { code_challenge: challenge, code_challenge_method: 'S256' } };
+}
+
+/**
+ * Trades a one-time login code for a session with the browser's own request context, so the
+ * refresh-token cookie lands in the browser: the next page load starts logged in, exactly as
+ * after a UI login.
+ */
+async function exchange(
+  request: APIRequestContext,
+  code: string,
+  verifier: string,
+): Promise<Grant> {
   const exchanged = await request.post('/api/iam/authn/refresh', {
     data: { grant_type: 'authorization_code', code, code_verifier: verifier },
   });
@@ -70,18 +71,36 @@ async function startSession(
   return (await exchanged.json()).data as Grant;
 }
 
-/** A registered member, made through the real sign-up, e-mail link and registration; logged in in `page`. */
+async function logInThroughApi(request: APIRequestContext, email: string): Promise<Grant> {
+  const { verifier, fields } = challengeFields();
+  const started = await request.post('/api/iam/authn/login', {
+    data: { email, password: PASSWORD, ...fields },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  return exchange(request, (await started.json()).data.code, verifier);
+}
+
+/**
+ * A registered member, made through the real sign-up, e-mail link (which logs in) and
+ * registration; logged in in `page`.
+ */
 export async function registeredMember(
   page: Page,
   email = `member-${randomUUID().slice(0, 8)}@plantfolk.test`,
 ) {
-  const grant = await startSession(page.request, 'signup', email);
+  const signedUp = await page.request.post('/api/iam/authn/signup', {
+    data: { email, password: PASSWORD },
+  });
+  expect(signedUp.ok(), await signedUp.text()).toBe(true);
   const token = new URL(
     linkIn(await newestMailTo(email, /Confirm your e-mail/), '/auth/verifyemail'),
   ).searchParams.get('token');
-  expect(
-    (await page.request.post('/api/iam/authn/verifyemailtoken', { data: { token } })).ok(),
-  ).toBe(true);
+  const { verifier, fields } = challengeFields();
+  const verified = await page.request.post('/api/iam/authn/verifyemailtoken', {
+    data: { token, ...fields },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const grant = await exchange(page.request, (await verified.json()).data.code, verifier);
   const username = `m_${randomUUID().slice(0, 8)}`;
   const registered = await page.request.post('/api/iam/authn/register', {
     headers: {
@@ -110,5 +129,5 @@ export async function logInAsAdmin(page: Page): Promise<void> {
     adminCreated = true;
   }
   // Logging in after verification applies the admin role from ADMIN_EMAILS.
-  await startSession(page.request, 'login', E2E_ADMIN_EMAIL);
+  await logInThroughApi(page.request, E2E_ADMIN_EMAIL);
 }

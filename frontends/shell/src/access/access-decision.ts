@@ -1,5 +1,5 @@
 import { hasRole, isTrusted, type SessionState } from '@plantfolk/session';
-import type { AccessPolicy } from './route-policies';
+import type { AccessPolicy } from '@plantfolk/ui';
 
 export const LOGIN_PATH = '/auth/login';
 export const VERIFY_PATH = '/auth/verify';

@@ -1,17 +1,23 @@
 import { createFakeApi, fail, fakeProfile } from '@plantfolk/api-client/testing';
 import type { RemoteModule } from '@plantfolk/ui';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderShell } from '../testing/render-shell';
 import { signedIn } from '../testing/session-fixtures';
 
 const social: RemoteModule = {
   routes: [
-    { path: '/messages', element: <h1>Your conversations</h1> },
-    { path: '/profile', element: <h1>Your profile</h1> },
+    {
+      path: '/messages',
+      handle: { access: 'trusted-only' },
+      element: <h1>Your conversations</h1>,
+    },
+    { path: '/profile', handle: { access: 'authd-only' }, element: <h1>Your profile</h1> },
   ],
 };
-const admin: RemoteModule = { routes: [{ path: '/admin', element: <h1>Admin overview</h1> }] };
+const admin: RemoteModule = {
+  routes: [{ path: '/admin', handle: { access: 'admin-auth' }, element: <h1>Admin overview</h1> }],
+};
 
 describe('route guard', () => {
   it('shows a loader, not a redirect, while the session is being restored', async () => {
@@ -82,5 +88,44 @@ describe('route guard', () => {
     const { router } = renderShell('/profile', { social });
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(router.state.location.search).toBe('?redirect=%2Fprofile');
+  });
+
+  it('reads the policy from the route the remote declares, not from a table in the shell', async () => {
+    const open: RemoteModule = {
+      routes: [{ path: '/profile', handle: { access: 'none' }, element: <h1>Your profile</h1> }],
+    };
+    renderShell('/profile', { social: open });
+    expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeVisible();
+  });
+
+  it("shows the 404 page, not a profile, where a remote's `:handle` meets a reserved word", async () => {
+    const profiles: RemoteModule = {
+      routes: [
+        { path: '/:handle', handle: { access: 'guest-or-authd' }, element: <h1>A profile</h1> },
+      ],
+    };
+    renderShell(
+      '/messages',
+      { social: profiles },
+      { session: signedIn(fakeProfile({ roles: ['trusted'] })) },
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Page not found: /messages' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'A profile' })).toBeNull();
+  });
+
+  it('refuses a remote that sends a route without an access policy (fails closed)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const unguarded = {
+      routes: [{ path: '/profile', element: <h1>Your profile</h1> }],
+    } as unknown as RemoteModule;
+    renderShell('/profile', { social: unguarded }, { session: signedIn(fakeProfile()) });
+
+    expect(
+      await screen.findByRole('heading', {
+        name: 'This part of Plantfolk is unavailable right now',
+      }),
+    ).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Your profile' })).toBeNull();
   });
 });

@@ -1,23 +1,30 @@
 import { useSession } from '@plantfolk/session';
 import { PageLoader } from '@plantfolk/ui';
 import { useState } from 'react';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { useShellServices } from '../app/shell-context';
+import { UnmatchedRoute } from '../remotes/unmatched-route';
 import { decideAccess, LOGIN_PATH } from './access-decision';
 import { ForbiddenView } from './forbidden-view';
-import { policyFor } from './route-policies';
+import { pageAccessOf } from './page-access';
 
 /**
- * Wraps every page (the shell's and the remotes'): looks the page's policy up in the route
- * policy table and lets the caller in, sends them where they need to go first, or explains why
- * not. The server enforces the same policies; this spares the user a page full of errors.
+ * Wraps every page (the shell's and the remotes'): reads the access policy the matched route
+ * declares and lets the caller in, sends them where they need to go first, or explains why not.
+ * A location that is no declared page shows what the catch-all route would (the 404 page, or a
+ * remote's fallback). The server enforces the same policies; this spares the user a page full
+ * of errors.
  */
 export function RouteGuard() {
   const location = useLocation();
+  const matches = useMatches();
   const navigation = useNavigation();
+  const { ownership } = useShellServices();
   const loggedIn = useSession((state) => state.loggedIn);
   const user = useSession((state) => state.user);
+  const page = pageAccessOf(matches, location.pathname, ownership);
   const decision = decideAccess(
-    policyFor(location.pathname),
+    page.kind === 'page' ? page.policy : null,
     { loggedIn, user },
     location.pathname + location.search,
   );
@@ -35,6 +42,7 @@ export function RouteGuard() {
     decision.kind === 'redirect' &&
     decision.to.startsWith(LOGIN_PATH);
 
+  if (page.kind === 'unmatched') return <UnmatchedRoute />;
   switch (decision.kind) {
     case 'allow':
       return <Outlet />;

@@ -2,6 +2,7 @@ import { createSessionClient } from '@plantfolk/api-client';
 import { sessionStore } from '@plantfolk/session';
 import { createBrowserRouter } from 'react-router';
 import { loadFederatedRoutes } from '../remotes/federation-loader';
+import { ownershipFromConfig } from '../remotes/ownership';
 import { createRemoteRegistry } from '../remotes/remote-registry';
 import { createRouteDiscovery } from '../remotes/route-discovery';
 import { loadRuntimeConfig } from '../remotes/runtime-config';
@@ -14,8 +15,10 @@ import { createShellRoutes, PAGES_ROUTE_ID } from './shell-routes';
 export function createShell() {
   const updates = createUpdateStore();
   const buildWatcher = createBuildWatcher({ onUpdate: updates.markAvailable });
+  const config = loadRuntimeConfig();
+  const ownership = ownershipFromConfig(config);
   const remotes = createRemoteRegistry({
-    config: loadRuntimeConfig(),
+    config,
     loadModule: loadFederatedRoutes,
     // A remote's build-manifest.json sits next to its mf-manifest.json.
     onLoaded: (name, manifestUrl) =>
@@ -25,7 +28,7 @@ export function createShell() {
       ),
   });
   const router = createBrowserRouter(createShellRoutes(), {
-    patchRoutesOnNavigation: createRouteDiscovery(remotes, PAGES_ROUTE_ID),
+    patchRoutesOnNavigation: createRouteDiscovery(remotes, ownership, PAGES_ROUTE_ID),
   });
 
   const queryClient = createQueryClient();
@@ -38,5 +41,5 @@ export function createShell() {
   buildWatcher.watch('shell', '/build-manifest.json');
   buildWatcher.start();
 
-  return { router, queryClient, services: { remotes, updates, session } };
+  return { router, queryClient, services: { remotes, ownership, updates, session } };
 }

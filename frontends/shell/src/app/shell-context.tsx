@@ -1,12 +1,14 @@
 import type { SessionClient } from '@plantfolk/api-client';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { RemoteName } from '../remotes/ownership';
+import type { LiveRouteOwnership, RemoteName } from '../remotes/ownership';
 import type { RemoteRegistry, RemoteState } from '../remotes/remote-registry';
 import type { UpdateStore } from '../updates/update-store';
 
 /** The shell's runtime services, handed to components (and replaced in tests). */
 export interface ShellServices {
   remotes: RemoteRegistry;
+  /** Which slice serves which URL (the runtime config's table). */
+  ownership: LiveRouteOwnership;
   updates: UpdateStore;
   /** Login, signup, renewal and logout; the one session client of the page. */
   session: SessionClient;

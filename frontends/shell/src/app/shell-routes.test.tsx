@@ -1,22 +1,30 @@
+import { isReservedHandle } from '@plantfolk/api-client';
 import { fakeProfile } from '@plantfolk/api-client/testing';
 import { sessionStore, initialSessionState } from '@plantfolk/session';
-import type { RemoteModule } from '@plantfolk/ui';
+import { claimedFirstSegments, type RemoteModule, type RouteHandle } from '@plantfolk/ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRouteOwnership } from '../remotes/ownership';
+import { defaultRuntimeConfig } from '../remotes/runtime-config';
 import { renderShell } from '../testing/render-shell';
+import { createShellRoutes } from './shell-routes';
 
 const socialRemote: RemoteModule = {
   routes: [
-    { path: '/', handle: { title: 'Home', layout: '3-col' }, element: <h1>Social home</h1> },
-    { path: '/:handle', element: <h1>A profile</h1> },
+    {
+      path: '/',
+      handle: { title: 'Home', layout: '3-col', access: 'guest-or-authd' },
+      element: <h1>Social home</h1>,
+    },
+    { path: '/:handle', handle: { access: 'guest-or-authd' }, element: <h1>A profile</h1> },
   ],
 };
 const eventsRemote: RemoteModule = {
   routes: [
     {
       path: '/events',
-      handle: { title: 'Events', layout: '3-col' },
+      handle: { title: 'Events', layout: '3-col', access: 'guest-or-authd' },
       element: <h1>Events list</h1>,
     },
   ],
@@ -180,5 +188,44 @@ describe('shell routing', () => {
       '/auth/login?redirect=%2Fabout',
     );
     expect(within(header()).getByRole('link', { name: 'Join' })).toHaveAttribute('href', '/join');
+  });
+});
+
+describe("the shell's pages", () => {
+  const pages = (createShellRoutes()[0]?.children?.[0]?.children ?? []).filter(
+    (route) => route.path !== '*',
+  );
+  const accessOf = (path: string) =>
+    (pages.find((route) => route.path === path)?.handle as RouteHandle | undefined)?.access;
+
+  it.each([
+    ['/join', 'none'],
+    ['/about', 'guest-or-authd'],
+    ['/welcome', 'authd-only'],
+    ['/auth/login', 'none'],
+    ['/auth/reset', 'none'],
+    ['/auth/signup', 'none'],
+    ['/auth/verify', 'none'],
+    ['/auth/verifyemail', 'none'],
+    ['/auth/verifyfailed', 'none'],
+    ['/auth/verifysuccessful', 'none'],
+    ['/auth/suspended', 'none'],
+    ['/auth/sms', 'authd-only'],
+    ['/auth/register', 'logged-in-only'],
+    ['/settings', 'completed-regn'],
+    ['/docs/terms-of-use', 'none'],
+    ['/docs/privacy-policy', 'none'],
+  ])("%s declares the spec's policy, %s", (path, policy) => {
+    expect(accessOf(path)).toBe(policy);
+  });
+
+  it('claims only first path segments that no handle can take', () => {
+    const paths = pages.map((route) => route.path ?? '');
+    expect(claimedFirstSegments(paths).filter((segment) => !isReservedHandle(segment))).toEqual([]);
+  });
+
+  it('lies within what the ownership table gives the shell', () => {
+    const ownership = createRouteOwnership(defaultRuntimeConfig.routes);
+    expect(pages.filter((route) => ownership.ownerOf(route.path ?? '') !== 'shell')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { isValidEmail } from '@plantfolk/ui';
+import { isValidEmail } from '@plantfolk/api-client';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;

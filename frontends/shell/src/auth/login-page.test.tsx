@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { renderShell } from '../testing/render-shell';
 import { sessionReply } from '../testing/session-fixtures';
 
-const social: RemoteModule = { routes: [{ path: '/', element: <h1>Your feed</h1> }] };
+const social: RemoteModule = {
+  routes: [{ path: '/', handle: { access: 'guest-or-authd' }, element: <h1>Your feed</h1> }],
+};
 
 function loginApi(user = fakeProfile()) {
   return createFakeApi()
@@ -97,7 +99,7 @@ describe('/auth/login', () => {
     const api = createFakeApi();
     renderShell('/auth/login', {}, { api });
 
-    await logIn('fern@example', 'whatever1');
+    await logIn('fern(at)example.com', 'whatever1');
 
     expect(
       await screen.findByText('Enter an e-mail address like name@example.com.'),

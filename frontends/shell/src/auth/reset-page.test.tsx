@@ -61,6 +61,28 @@ describe('/auth/reset', () => {
     expect(sessionStore.getState()).toMatchObject({ loggedIn: false, accessToken: null });
   });
 
+  it('shows a common password at the password field, keeping the form', async () => {
+    const api = createFakeApi()
+      .on('POST', '/api/iam/pwreset/verify', ok({ valid: true }))
+      .on(
+        'PUT',
+        '/api/iam/pwreset/update',
+        fail(400, 'WEAK_PASSWORD', 'This password is one of the most common ones.', {
+          field: 'password',
+        }),
+      );
+    const { router } = renderShell('/auth/reset?token=reset-3', {}, { api });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^New password/), 'qwertyuiop');
+    await user.type(screen.getByLabelText(/^Repeat the new password/), 'qwertyuiop');
+    await user.click(screen.getByRole('button', { name: 'Save the new password' }));
+
+    expect(await screen.findByText('This password is one of the most common ones.')).toBeVisible();
+    expect(screen.getByLabelText(/^New password/)).toHaveAttribute('data-invalid', 'true');
+    expect(router.state.location.pathname).toBe('/auth/reset');
+  });
+
   it('offers a new link when the reset link has expired', async () => {
     const api = createFakeApi().on('POST', '/api/iam/pwreset/verify', fail(400, 'INVALID_TOKEN'));
     renderShell('/auth/reset?token=old', {}, { api });

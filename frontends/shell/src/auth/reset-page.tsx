@@ -114,6 +114,7 @@ function NewPasswordStep({ token }: { token: string }) {
       password: newPasswordProblem(values.password),
       confirmation: confirmationProblem(values.password, values.confirmation),
     }),
+    fieldForCode: { WEAK_PASSWORD: 'password' },
     messageForCode: {
       INVALID_TOKEN: 'This reset link has expired or was already used. Ask for a new one.',
     },
@@ -180,7 +181,7 @@ function NewPasswordStep({ token }: { token: string }) {
           <PasswordInput
             label="New password"
             autoComplete="new-password"
-            description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            description={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`}
             withAsterisk
             {...form.getInputProps('password')}
           />

@@ -1,10 +1,9 @@
-import { createFakeApi, fail, fakeProfile, ok } from '@plantfolk/api-client/testing';
+import { createFakeApi, fail, ok } from '@plantfolk/api-client/testing';
 import { sessionStore } from '@plantfolk/session';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderShell } from '../testing/render-shell';
-import { sessionReply } from '../testing/session-fixtures';
 
 async function signUp(
   email = 'new@example.com',
@@ -19,47 +18,61 @@ async function signUp(
 }
 
 describe('/auth/signup', () => {
-  it('creates the account, exchanges the code, and asks to check the inbox', async () => {
-    const newcomer = fakeProfile({ email: 'new@example.com', stage: 'signed-up', username: null });
+  it('creates the account, signs nobody in, and asks to check the inbox', async () => {
     const api = createFakeApi()
-      .on('POST', '/api/iam/authn/signup', ok({ code: 'signup-code', expires_in: 60 }, 201))
-      .on('POST', '/api/iam/authn/refresh', sessionReply(newcomer));
+      .on('POST', '/api/iam/authn/signup', ok({ sent: true }, 201))
+      .on('POST', '/api/iam/authn/verifyemail', ok({ sent: true }));
     const { router } = renderShell('/auth/signup', {}, { api });
 
-    await signUp();
+    await signUp('  new@example.com ');
 
     expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
     expect(screen.getByText('new@example.com')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/verify');
-    expect(api.requestsTo('POST', '/api/iam/authn/signup')[0]?.body).toMatchObject({
+    // The address is not put in the URL.
+    expect(router.state.location.search).toBe('');
+    expect(api.requestsTo('POST', '/api/iam/authn/signup')[0]?.body).toEqual({
       email: 'new@example.com',
       password: 'a long password',
-      code_challenge_method: 'S256',
     });
-    expect(api.requestsTo('POST', '/api/iam/authn/refresh')[0]?.body).toMatchObject({
-      grant_type: 'authorization_code',
-      code: 'signup-code',
+    expect(api.requestsTo('POST', '/api/iam/authn/refresh')).toHaveLength(0);
+    expect(sessionStore.getState().loggedIn).not.toBe(true);
+
+    // The link can be sent again from here.
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText(/A new link is on its way to new@example.com/)).toBeVisible();
+    expect(api.requestsTo('POST', '/api/iam/authn/verifyemail')[0]?.body).toEqual({
+      email: 'new@example.com',
     });
-    expect(sessionStore.getState().user?.stage).toBe('signed-up');
   });
 
-  it('shows a taken e-mail address at the e-mail field', async () => {
+  it('accepts an address the API accepts, such as one at a local domain', async () => {
+    const api = createFakeApi().on('POST', '/api/iam/authn/signup', ok({ sent: true }, 201));
+    renderShell('/auth/signup', {}, { api });
+
+    await signUp('a@localhost');
+
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/iam/authn/signup')[0]?.body).toMatchObject({
+      email: 'a@localhost',
+    });
+  });
+
+  it('shows a common password at the password field', async () => {
     const api = createFakeApi().on(
       'POST',
       '/api/iam/authn/signup',
-      fail(409, 'EMAIL_TAKEN', 'Email taken'),
+      fail(400, 'WEAK_PASSWORD', 'This password is one of the most common ones.', {
+        field: 'password',
+      }),
     );
     renderShell('/auth/signup', {}, { api });
 
-    await signUp('fern@example.com');
+    await signUp('fern@example.com', 'password123');
 
-    const email = screen.getByLabelText(/^E-mail/);
-    expect(
-      await screen.findByText(
-        'An account already uses this e-mail address. Log in, or reset its password.',
-      ),
-    ).toBeInTheDocument();
-    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('This password is one of the most common ones.')).toBeVisible();
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('data-invalid', 'true');
+    expect(screen.getByLabelText(/^E-mail/)).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('checks the password length and the repeat before asking the API', async () => {

@@ -1,3 +1,4 @@
+import { identityApi } from '@plantfolk/api-client';
 import { useSession } from '@plantfolk/session';
 import {
   Anchor,
@@ -10,9 +11,9 @@ import {
   TextInput,
   useForm,
 } from '@plantfolk/ui';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { VERIFY_PATH } from '../access/access-decision';
 import { destinationAfterLogin, safeRedirectPath } from '../access/safe-redirect';
-import { useSessionClient } from '../app/shell-context';
 import { AuthScreen } from './auth-screen';
 import {
   confirmationProblem,
@@ -20,10 +21,15 @@ import {
   MIN_PASSWORD_LENGTH,
   newPasswordProblem,
 } from './credential-rules';
+import type { SentToState } from './verify-page';
 
-/** `/auth/signup`: creates the account, signs it in, then asks to confirm the e-mail address. */
+/**
+ * `/auth/signup`: creates the account and goes on to "check your inbox". It signs nobody in: the
+ * API answers alike for an address that already has an account (its owner gets an e-mail
+ * instead), and the link in the e-mail verifies the address and signs the new member in.
+ */
 export function SignupPage() {
-  const sessionClient = useSessionClient();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirectPath(params.get('redirect'));
   const loggedIn = useSession((state) => state.loggedIn);
@@ -35,13 +41,10 @@ export function SignupPage() {
       password: newPasswordProblem(values.password),
       confirmation: confirmationProblem(values.password, values.confirmation),
     }),
-    fieldForCode: { EMAIL_TAKEN: 'email' },
-    messageForCode: {
-      EMAIL_TAKEN: 'An account already uses this e-mail address. Log in, or reset its password.',
-    },
+    fieldForCode: { WEAK_PASSWORD: 'password' },
   });
 
-  // A new account starts at "signed up": the next stop is confirming the e-mail address.
+  // Someone logged in has no account to create: send them on with their own.
   if (loggedIn === true && user) {
     return (
       <Navigate
@@ -72,7 +75,10 @@ export function SignupPage() {
       <form
         noValidate
         onSubmit={form.onSubmit(async ({ email, password }) => {
-          await sessionClient.signup({ email: email.trim(), password });
+          const address = email.trim();
+          await identityApi.signup({ email: address, password });
+          // The address travels in the history entry, not the URL (no address in logs or referrers).
+          await navigate(VERIFY_PATH, { state: { sentTo: address } satisfies SentToState });
         })}
       >
         <Stack gap="md">
@@ -88,7 +94,7 @@ export function SignupPage() {
           <PasswordInput
             label="Password"
             autoComplete="new-password"
-            description={`At least ${MIN_PASSWORD_LENGTH} characters. A few words you can remember work well.`}
+            description={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password. A few words you can remember work well.`}
             withAsterisk
             {...form.getInputProps('password')}
           />

@@ -8,8 +8,14 @@ import { renderShell } from '../testing/render-shell';
 import { sessionReply, signedIn } from '../testing/session-fixtures';
 import { normalisePhoneNumber, phoneNumberProblem } from './sms-page';
 
-const events: RemoteModule = { routes: [{ path: '/events', element: <h1>Events list</h1> }] };
-const social: RemoteModule = { routes: [{ path: '/', element: <h1>Your feed</h1> }] };
+const events: RemoteModule = {
+  routes: [
+    { path: '/events', handle: { access: 'guest-or-authd' }, element: <h1>Events list</h1> },
+  ],
+};
+const social: RemoteModule = {
+  routes: [{ path: '/', handle: { access: 'guest-or-authd' }, element: <h1>Your feed</h1> }],
+};
 
 describe('/auth/suspended', () => {
   it('keeps a suspended member there, and lets them log out', async () => {

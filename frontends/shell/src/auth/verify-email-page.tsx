@@ -1,12 +1,18 @@
-import { identityApi, isApiError } from '@plantfolk/api-client';
+import { identityApi, isApiError, type SessionClient } from '@plantfolk/api-client';
 import { sessionStore } from '@plantfolk/session';
 import { Button, FormAlert, IconMailCheck, PageLoader, Stack } from '@plantfolk/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { destinationAfterLogin } from '../access/safe-redirect';
 import { useSessionClient } from '../app/shell-context';
 import { AuthScreen } from './auth-screen';
 
-type Outcome = 'verified' | 'invalid';
+/** Where the page goes once the link is answered. */
+interface Outcome {
+  next: string;
+}
+
+const VERIFIED = '/auth/verifysuccessful';
 
 /**
  * A verification token works once. React runs effects twice in development, and a second
@@ -14,24 +20,39 @@ type Outcome = 'verified' | 'invalid';
  */
 const verifications = new Map<string, Promise<Outcome>>();
 
-function verifyOnce(token: string): Promise<Outcome> {
+async function openLink(token: string, sessionClient: SessionClient): Promise<Outcome> {
+  // This browser may hold a session already (the member logged in with the password meanwhile).
+  await sessionStore.whenKnown();
+  if (sessionStore.getState().loggedIn === true) {
+    await identityApi.verifyEmailToken(token);
+    await sessionClient.profileChanged();
+    return { next: VERIFIED };
+  }
+  // Otherwise the link signs its member in: sign-up did not, so that its answer could not tell
+  // a new address from one that has an account.
+  const user = await sessionClient.signInWithEmailLink(token);
+  return { next: user ? destinationAfterLogin(user, null) : VERIFIED };
+}
+
+function verifyOnce(token: string, sessionClient: SessionClient): Promise<Outcome> {
   let pending = verifications.get(token);
   if (!pending) {
-    pending = identityApi.verifyEmailToken(token).then(
-      () => 'verified' as const,
-      (error: unknown) => {
-        // Only a refused token is final; anything else (offline, 500) may be tried again.
-        verifications.delete(token);
-        if (isApiError(error) && error.status === 400) return 'invalid' as const;
-        throw error;
-      },
-    );
+    pending = openLink(token, sessionClient).catch((error: unknown) => {
+      // Only a refused token is final; anything else (offline, 500) may be tried again.
+      verifications.delete(token);
+      if (isApiError(error) && error.status === 400) return { next: '/auth/verifyfailed' };
+      throw error;
+    });
     verifications.set(token, pending);
   }
   return pending;
 }
 
-/** `/auth/verifyemail?token=…`: the link of the verification e-mail lands here. */
+/**
+ * `/auth/verifyemail?token=…`: the link of the verification e-mail lands here. It confirms the
+ * address and, in a browser without a session, logs the member in (a PKCE exchange like the
+ * login's), then goes on to choosing a username and area.
+ */
 export function VerifyEmailPage() {
   const sessionClient = useSessionClient();
   const navigate = useNavigate();
@@ -46,16 +67,9 @@ export function VerifyEmailPage() {
       return;
     }
     let cancelled = false;
-    verifyOnce(token)
-      .then(async (outcome) => {
-        if (outcome === 'invalid') {
-          if (!cancelled) void navigate('/auth/verifyfailed', { replace: true });
-          return;
-        }
-        // This browser may hold the session that was just verified (or another tab does).
-        await sessionStore.whenKnown();
-        await sessionClient.profileChanged();
-        if (!cancelled) void navigate('/auth/verifysuccessful', { replace: true });
+    verifyOnce(token, sessionClient)
+      .then(({ next }) => {
+        if (!cancelled) void navigate(next, { replace: true });
       })
       .catch((error: unknown) => {
         if (!cancelled) {

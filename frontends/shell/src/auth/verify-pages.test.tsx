@@ -90,13 +90,44 @@ describe('/auth/verifyemail', () => {
     expect(screen.getByRole('button', { name: 'Send a new link' })).toBeInTheDocument();
   });
 
-  it('tells a guest to log in to finish the profile after confirming', async () => {
-    const api = createFakeApi().on(
-      'POST',
-      '/api/iam/authn/verifyemailtoken',
-      ok({ verified: true }),
+  it('logs a guest in with the link (PKCE) and goes on to choosing a username', async () => {
+    const verified = { ...newcomer, stage: 'verified' as const, email_verified: true };
+    const api = createFakeApi()
+      .on(
+        'POST',
+        '/api/iam/authn/verifyemailtoken',
+        ok({ verified: true, code: 'link-code', expires_in: 60 }),
+      )
+      .on('POST', '/api/iam/authn/refresh', (request) =>
+        (request.body as { grant_type?: string }).grant_type === 'authorization_code'
+          ? sessionReply(verified)
+          : fail(401, 'INVALID_REFRESH'),
+      );
+    const { router } = renderShell('/auth/verifyemail?token=guest-token', {}, { api });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register'));
+    const [verify] = api.requestsTo('POST', '/api/iam/authn/verifyemailtoken');
+    expect(verify?.body).toMatchObject({ token: 'guest-token', code_challenge_method: 'S256' });
+    expect((verify?.body as { code_challenge?: string }).code_challenge).toMatch(
+      /^[A-Za-z0-9_-]{43}$/,
     );
-    renderShell('/auth/verifyemail?token=guest-token', {}, { api });
+    const exchange = api
+      .requestsTo('POST', '/api/iam/authn/refresh')
+      .find((request) => (request.body as { code?: string }).code === 'link-code');
+    expect(exchange?.body).toMatchObject({ grant_type: 'authorization_code' });
+    expect(sessionStore.getState()).toMatchObject({ loggedIn: true, user: verified });
+    expect(api.requestsTo('POST', '/api/iam/authn/verifyemailtoken')).toHaveLength(1);
+  });
+
+  it('tells a guest to log in when the link verified the address but signing in failed', async () => {
+    const api = createFakeApi()
+      .on(
+        'POST',
+        '/api/iam/authn/verifyemailtoken',
+        ok({ verified: true, code: 'late-code', expires_in: 60 }),
+      )
+      .on('POST', '/api/iam/authn/refresh', fail(400, 'INVALID_GRANT'));
+    renderShell('/auth/verifyemail?token=late-token', {}, { api });
 
     expect(
       await screen.findByRole('link', { name: 'Log in to finish your profile' }),

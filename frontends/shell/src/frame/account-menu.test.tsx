@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { renderShell } from '../testing/render-shell';
 import { sessionReply } from '../testing/session-fixtures';
 
-const social: RemoteModule = { routes: [{ path: '/', element: <h1>Your feed</h1> }] };
+const social: RemoteModule = {
+  routes: [{ path: '/', handle: { access: 'guest-or-authd' }, element: <h1>Your feed</h1> }],
+};
 
 describe('account menu', () => {
   it('opens the profile, settings and log out for a member', async () => {

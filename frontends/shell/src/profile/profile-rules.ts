@@ -1,5 +1,5 @@
+import { isReservedHandle } from '@plantfolk/api-client';
 import { isLettersAndSpaces } from '@plantfolk/ui';
-import { reservedWords } from '../remotes/ownership';
 
 export const USERNAME_PATTERN = /^[a-z0-9_]{3,30}$/;
 export const MAX_PLACE_NAME_LENGTH = 100;
@@ -14,7 +14,7 @@ export function usernameProblem(value: string): string | null {
   if (!USERNAME_PATTERN.test(username)) {
     return 'Use only lower-case letters, digits and underscores.';
   }
-  if (reservedWords.has(username)) return `“${username}” is reserved. Choose another username.`;
+  if (isReservedHandle(username)) return `“${username}” is reserved. Choose another username.`;
   return null;
 }
 

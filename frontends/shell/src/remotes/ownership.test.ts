@@ -1,5 +1,10 @@
+import { isReservedHandle } from '@plantfolk/api-client';
+import { claimedFirstSegments } from '@plantfolk/ui';
 import { describe, expect, it } from 'vitest';
-import { resolveOwner } from './ownership';
+import { createRouteOwnership, remoteNames, shellPatterns } from './ownership';
+import { defaultRuntimeConfig } from './runtime-config';
+
+const resolveOwner = createRouteOwnership(defaultRuntimeConfig.routes).ownerOf;
 
 describe('resolveOwner', () => {
   it.each([
@@ -71,5 +76,50 @@ describe('resolveOwner', () => {
     expect(resolveOwner('/about/edit')).toBeNull();
     expect(resolveOwner('/events/events')).toBeNull();
     expect(resolveOwner('/Admin/edit')).toBeNull();
+  });
+});
+
+describe('the ownership table of the runtime config', () => {
+  it('takes a route a remote adds in the runtime config, without a shell rebuild', () => {
+    const ownership = createRouteOwnership({
+      ...defaultRuntimeConfig.routes,
+      social: [...defaultRuntimeConfig.routes.social, '/notifications'],
+    });
+    expect(resolveOwner('/notifications')).toBeNull();
+    expect(ownership.ownerOf('/notifications')).toBe('social');
+  });
+
+  it("keeps the shell's own paths whatever the runtime config says", () => {
+    const ownership = createRouteOwnership({
+      social: ['/settings', '/about'],
+      events: [],
+      admin: [],
+    });
+    expect(ownership.ownerOf('/settings')).toBe('shell');
+    expect(ownership.ownerOf('/about')).toBe('shell');
+  });
+
+  it('lists each pattern once', () => {
+    const patterns = [
+      ...shellPatterns,
+      ...remoteNames.flatMap((name) => defaultRuntimeConfig.routes[name]),
+    ];
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+
+  it('reserves the paths the gateway sends past the shell', () => {
+    expect(['api', 'storage', 'remotes'].filter((segment) => !isReservedHandle(segment))).toEqual(
+      [],
+    );
+  });
+
+  it('claims only first path segments that no handle can take', () => {
+    const patterns = [
+      ...shellPatterns,
+      ...remoteNames.flatMap((name) => defaultRuntimeConfig.routes[name]),
+    ];
+    expect(claimedFirstSegments(patterns).filter((segment) => !isReservedHandle(segment))).toEqual(
+      [],
+    );
   });
 });

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRemoteRegistry, type RemoteModuleLoader } from './remote-registry';
 import { defaultRuntimeConfig } from './runtime-config';
 
-const eventsModule: RemoteModule = { routes: [{ path: '/events', element: null }] };
+const eventsModule: RemoteModule = {
+  routes: [{ path: '/events', handle: { access: 'guest-or-authd' }, element: null }],
+};
 
 function registryWith(loadModule: RemoteModuleLoader, onLoaded = vi.fn()) {
   const registry = createRemoteRegistry({

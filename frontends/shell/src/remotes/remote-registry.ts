@@ -1,11 +1,16 @@
-import type { RemoteModule, RemoteRouteObject } from '@plantfolk/ui';
+import {
+  remoteModuleProblems,
+  type RemoteModule,
+  type RemoteRouteObject,
+  type SettingsSection,
+} from '@plantfolk/ui';
 import type { RemoteName } from './ownership';
 import type { RuntimeConfig } from './runtime-config';
 
 export type RemoteState =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'loaded'; routes: RemoteRouteObject[]; manifestUrl: string }
+  | { status: 'loaded'; module: RemoteModule; manifestUrl: string }
   | { status: 'failed'; error: unknown };
 
 /** Loads one remote's `./routes` module from its manifest URL. */
@@ -18,6 +23,11 @@ export type RemoteModuleLoader = (
 export interface RemoteRegistry {
   /** Loads a remote once; resolves to its routes, or null when it is unavailable. */
   load(name: RemoteName): Promise<RemoteRouteObject[] | null>;
+  /**
+   * The settings sections of the remotes the runtime config names (`settingsSectionsFrom`),
+   * loading those remotes; a remote that is unavailable adds none.
+   */
+  loadSettingsSections(): Promise<SettingsSection[]>;
   getState(name: RemoteName): RemoteState;
   /** Forgets a failure so the next `load` tries again. */
   reset(name: RemoteName): void;
@@ -39,7 +49,7 @@ export function createRemoteRegistry({
   onLoaded,
 }: RemoteRegistryOptions): RemoteRegistry {
   const states = new Map<RemoteName, RemoteState>();
-  const inFlight = new Map<RemoteName, Promise<RemoteRouteObject[] | null>>();
+  const inFlight = new Map<RemoteName, Promise<RemoteModule | null>>();
   const failedBefore = new Set<RemoteName>();
   const listeners = new Set<() => void>();
 
@@ -48,17 +58,20 @@ export function createRemoteRegistry({
     for (const listener of [...listeners]) listener();
   };
 
-  async function loadOnce(name: RemoteName): Promise<RemoteRouteObject[] | null> {
+  async function loadOnce(name: RemoteName): Promise<RemoteModule | null> {
     setState(name, { status: 'loading' });
     try {
       const manifestUrl = (await config).remotes[name];
       const module = await loadModule(name, manifestUrl, { retry: failedBefore.has(name) });
-      if (!Array.isArray(module?.routes)) {
-        throw new Error(`Remote "${name}" does not export a routes array`);
+      // Built and deployed apart from the shell: a remote that breaks the contract (a route
+      // without an access policy) is refused as a whole rather than served unguarded.
+      const problems = remoteModuleProblems(module);
+      if (problems.length) {
+        throw new Error(`Remote "${name}" breaks the route contract: ${problems.join('; ')}`);
       }
-      setState(name, { status: 'loaded', routes: module.routes, manifestUrl });
+      setState(name, { status: 'loaded', module, manifestUrl });
       onLoaded?.(name, manifestUrl);
-      return module.routes;
+      return module;
     } catch (error) {
       console.error(`The ${name} remote could not be loaded`, error);
       failedBefore.add(name);
@@ -69,14 +82,20 @@ export function createRemoteRegistry({
     }
   }
 
+  function loadModuleOf(name: RemoteName): Promise<RemoteModule | null> {
+    const state = states.get(name) ?? idle;
+    if (state.status === 'loaded') return Promise.resolve(state.module);
+    if (state.status === 'failed') return Promise.resolve(null);
+    const pending = inFlight.get(name) ?? loadOnce(name);
+    inFlight.set(name, pending);
+    return pending;
+  }
+
   return {
-    load(name) {
-      const state = states.get(name) ?? idle;
-      if (state.status === 'loaded') return Promise.resolve(state.routes);
-      if (state.status === 'failed') return Promise.resolve(null);
-      const pending = inFlight.get(name) ?? loadOnce(name);
-      inFlight.set(name, pending);
-      return pending;
+    load: async (name) => (await loadModuleOf(name))?.routes ?? null,
+    async loadSettingsSections() {
+      const modules = await Promise.all((await config).settingsSectionsFrom.map(loadModuleOf));
+      return modules.flatMap((module) => module?.settingsSections ?? []);
     },
     getState: (name) => states.get(name) ?? idle,
     reset(name) {

@@ -1,27 +1,35 @@
 import type { PatchRoutesOnNavigationFunction } from 'react-router';
-import { resolveOwner } from './ownership';
+import type { LiveRouteOwnership, RemoteName } from './ownership';
 import type { RemoteRegistry } from './remote-registry';
-import { RemoteSlot } from './remote-slot';
+
+/** The handle of the route that holds one remote's routes: which remote they came from. */
+export interface RemoteSlotHandle {
+  remote: RemoteName;
+}
+
+export const remoteSlotId = (remote: RemoteName) => `remote:${remote}`;
 
 /**
  * react-router's lazy route discovery: when a URL is not matched by a known route, find the
- * slice that owns it, load that remote (only then) and add its routes under `parentRouteId`,
- * inside a slot that keeps them to the URLs the remote owns. A remote that fails to load adds
- * nothing; the catch-all route then shows its fallback.
+ * slice that owns it, load that remote (only then) and add its routes under `parentRouteId`, in
+ * a slot route that records where they came from (the guard keeps each remote to the URLs the
+ * ownership table gives it). A remote that fails to load adds nothing; the catch-all route then
+ * shows its fallback.
  */
 export function createRouteDiscovery(
   registry: RemoteRegistry,
+  ownership: LiveRouteOwnership,
   parentRouteId: string,
 ): PatchRoutesOnNavigationFunction {
   const patched = new Set<string>();
   return async ({ path, patch, signal }) => {
-    const owner = resolveOwner(new URL(path, 'http://plantfolk.invalid').pathname);
+    await ownership.ready;
+    const owner = ownership.ownerOf(new URL(path, 'http://plantfolk.invalid').pathname);
     if (!owner || owner === 'shell' || patched.has(owner)) return;
     const routes = await registry.load(owner);
     if (!routes || signal.aborted) return;
-    patch(parentRouteId, [
-      { id: `remote:${owner}`, element: <RemoteSlot owner={owner} />, children: routes },
-    ]);
+    const handle: RemoteSlotHandle = { remote: owner };
+    patch(parentRouteId, [{ id: remoteSlotId(owner), handle, children: routes }]);
     patched.add(owner);
   };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defaultRuntimeConfig, loadRuntimeConfig, parseRuntimeConfig } from './runtime-config';
+import defaultsFile from '../../public/runtime-config.json';
+import {
+  defaultRuntimeConfig,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  remoteNames,
+} from './runtime-config';
 
 describe('runtime config', () => {
   it('reads remote URLs from /runtime-config.json', async () => {
@@ -37,5 +43,37 @@ describe('runtime config', () => {
       events: 'http://localhost:4202/mf-manifest.json',
       admin: '/remotes/admin/mf-manifest.json',
     });
+  });
+
+  it('reads the URL patterns each remote serves, and which remotes add settings sections', () => {
+    const config = parseRuntimeConfig({
+      remotes: {},
+      routes: { events: ['/events', '/event/*', '/calendar'] },
+      settingsSectionsFrom: ['social'],
+    });
+    expect(config.routes.events).toEqual(['/events', '/event/*', '/calendar']);
+    expect(config.routes.social).toEqual(defaultRuntimeConfig.routes.social);
+    expect(config.settingsSectionsFrom).toEqual(['social']);
+  });
+
+  it('keeps the defaults where the routes or settings entries are malformed', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const config = parseRuntimeConfig({
+      routes: { events: ['events'], admin: 'x', shop: ['/shop'] },
+      settingsSectionsFrom: ['social', 'shop'],
+    });
+    expect(config.routes).toEqual(defaultRuntimeConfig.routes);
+    expect(config.settingsSectionsFrom).toEqual(defaultRuntimeConfig.settingsSectionsFrom);
+    expect(warn).toHaveBeenCalledTimes(4);
+  });
+
+  it("takes its defaults from the shell's own runtime-config.json, which names every remote", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(parseRuntimeConfig(defaultsFile)).toEqual(defaultRuntimeConfig);
+    expect(warn).not.toHaveBeenCalled();
+    for (const name of remoteNames) {
+      expect(defaultRuntimeConfig.remotes[name], name).toBe(`/remotes/${name}/mf-manifest.json`);
+      expect(defaultRuntimeConfig.routes[name].length, name).toBeGreaterThan(0);
+    }
   });
 });

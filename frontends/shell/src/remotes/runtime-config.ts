@@ -1,36 +1,74 @@
+import defaultsFile from '../../public/runtime-config.json';
 import { isRemoteName, remoteNames, type RemoteName } from './ownership';
 
-/** `/runtime-config.json`: where each remote's mf-manifest.json lives; changing it needs no rebuild. */
+/**
+ * `/runtime-config.json`, read at start: where each remote's mf-manifest.json lives, which URL
+ * patterns each remote serves (so the shell knows which remote to load for a path without
+ * loading any), and which remotes add sections to /settings. Changing it needs no rebuild.
+ */
 export interface RuntimeConfig {
   remotes: Record<RemoteName, string>;
+  routes: Record<RemoteName, readonly string[]>;
+  settingsSectionsFrom: readonly RemoteName[];
 }
 
 export const RUNTIME_CONFIG_URL = '/runtime-config.json';
 
-/** The layout of `npm start` and docker-compose, used when the file is missing or broken. */
-export const defaultRuntimeConfig: RuntimeConfig = {
-  remotes: {
-    social: '/remotes/social/mf-manifest.json',
-    events: '/remotes/events/mf-manifest.json',
-    admin: '/remotes/admin/mf-manifest.json',
-  },
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function ignore(what: string) {
+  console.warn(`runtime-config.json: ignoring ${what}`);
+}
+
+/** The valid entries of `input` over `fallback`: anything missing or malformed keeps the fallback. */
+function mergeRuntimeConfig(input: unknown, fallback: RuntimeConfig): RuntimeConfig {
+  const given = isRecord(input) ? input : {};
+  const remotes = { ...fallback.remotes };
+  const routes = { ...fallback.routes };
+  let settingsSectionsFrom = fallback.settingsSectionsFrom;
+
+  for (const [name, url] of Object.entries(isRecord(given.remotes) ? given.remotes : {})) {
+    if (isRemoteName(name) && typeof url === 'string' && url.trim() !== '') {
+      remotes[name] = url.trim();
+    } else {
+      ignore(`remote entry "${name}"`);
+    }
+  }
+  for (const [name, patterns] of Object.entries(isRecord(given.routes) ? given.routes : {})) {
+    const valid =
+      isRemoteName(name) &&
+      Array.isArray(patterns) &&
+      // URL patterns as in routing/path-pattern.ts; the dev gateway and the web container check
+      // each one before writing it here.
+      patterns.every((pattern) => typeof pattern === 'string' && pattern.startsWith('/'));
+    if (valid) routes[name] = patterns;
+    else ignore(`the routes of "${name}"`);
+  }
+  if (given.settingsSectionsFrom !== undefined) {
+    const names = given.settingsSectionsFrom;
+    if (Array.isArray(names) && names.every(isRemoteName)) settingsSectionsFrom = names;
+    else ignore('settingsSectionsFrom');
+  }
+  return { remotes, routes, settingsSectionsFrom };
+}
+
+const noRemotes: RuntimeConfig = {
+  remotes: { social: '', events: '', admin: '' },
+  routes: { social: [], events: [], admin: [] },
+  settingsSectionsFrom: [],
 };
+
+/**
+ * The shell's own runtime-config.json (public/, served as is unless a deployment writes another):
+ * the layout of `npm start` and docker-compose, and the ownership table of architecture.md. A
+ * served file that leaves something out, or cannot be read, falls back to it.
+ */
+export const defaultRuntimeConfig: RuntimeConfig = mergeRuntimeConfig(defaultsFile, noRemotes);
 
 /** Keeps the valid entries of a config file; anything missing or malformed falls back to the default. */
 export function parseRuntimeConfig(input: unknown): RuntimeConfig {
-  const remotes = { ...defaultRuntimeConfig.remotes };
-  const given =
-    typeof input === 'object' && input !== null && 'remotes' in input ? input.remotes : undefined;
-  if (typeof given === 'object' && given !== null) {
-    for (const [name, url] of Object.entries(given)) {
-      if (isRemoteName(name) && typeof url === 'string' && url.trim() !== '') {
-        remotes[name] = url.trim();
-      } else {
-        console.warn(`runtime-config.json: ignoring remote entry "${name}"`);
-      }
-    }
-  }
-  return { remotes };
+  return mergeRuntimeConfig(input, defaultRuntimeConfig);
 }
 
 export async function loadRuntimeConfig(

@@ -1,19 +1,19 @@
 import { NotFoundView } from '@plantfolk/ui';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { useRemoteState, useShellServices } from '../app/shell-context';
-import { isRemoteName, resolveOwner } from './ownership';
+import { isRemoteName } from './ownership';
 import { RemoteUnavailable } from './remote-unavailable';
 
 /**
- * The catch-all route. A path lands here when no loaded route matches it: either its remote
- * could not be loaded (show the fallback) or nobody serves it (show the 404 page).
+ * What shows where no page does. A path lands here when no loaded route serves it: either its
+ * remote could not be loaded (show the fallback) or nobody serves it (show the 404 page).
  */
 export function UnmatchedRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const { remotes } = useShellServices();
-  const owner = resolveOwner(location.pathname);
+  const { remotes, ownership } = useShellServices();
+  const owner = ownership.ownerOf(location.pathname);
   const remote = isRemoteName(owner) ? owner : null;
   const state = useRemoteState(remote);
 

@@ -1,7 +1,7 @@
 /**
- * URL patterns of the shell's tables (ownership, access): literal segments, `:handle` (one
- * segment that is not a reserved word), `:name` (any one segment), and a trailing `*` (one or
- * more further segments).
+ * URL patterns of the shell's ownership table: literal segments, `:handle` (one segment that is
+ * not a reserved word), `:name` (any one segment), and a trailing `*` (one or more further
+ * segments).
  */
 export interface CompiledPattern {
   segments: string[];
@@ -19,14 +19,14 @@ export function compilePattern(pattern: string): CompiledPattern {
 export function matchesPattern(
   { segments, wildcard }: CompiledPattern,
   pathSegments: string[],
-  reservedWords: ReadonlySet<string>,
+  isReserved: (segment: string) => boolean,
 ): boolean {
   if (wildcard ? pathSegments.length <= segments.length : pathSegments.length !== segments.length) {
     return false;
   }
   return segments.every((segment, index) => {
     const actual = pathSegments[index] as string;
-    if (segment === ':handle') return !reservedWords.has(actual.toLowerCase());
+    if (segment === ':handle') return !isReserved(actual);
     if (segment.startsWith(':')) return true;
     return segment === actual;
   });

@@ -48,7 +48,7 @@ export function PasswordSection({
           : null),
       confirmation: confirmationProblem(values.new_password, values.confirmation),
     }),
-    fieldForCode: { WRONG_PASSWORD: 'current_password' },
+    fieldForCode: { WRONG_PASSWORD: 'current_password', WEAK_PASSWORD: 'new_password' },
     messageForCode: { WRONG_PASSWORD: 'This is not your current password.' },
   });
   useEffect(
@@ -89,7 +89,7 @@ export function PasswordSection({
           <PasswordInput
             label="New password"
             autoComplete="new-password"
-            description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            description={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`}
             withAsterisk
             {...form.getInputProps('new_password')}
           />

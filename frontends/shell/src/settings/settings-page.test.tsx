@@ -1,14 +1,18 @@
 import { createFakeApi, fail, fakeProfile, ok, type FakeApi } from '@plantfolk/api-client/testing';
 import { sessionStore } from '@plantfolk/session';
-import type { RemoteModule } from '@plantfolk/ui';
+import { Card, Text, type RemoteModule, type SettingsSection } from '@plantfolk/ui';
+import { lazy, useEffect } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultRuntimeConfig } from '../remotes/runtime-config';
 import { renderShell } from '../testing/render-shell';
 import { signedIn } from '../testing/session-fixtures';
 
 const fern = fakeProfile();
-const social: RemoteModule = { routes: [{ path: '/', element: <h1>Your feed</h1> }] };
+const social: RemoteModule = {
+  routes: [{ path: '/', handle: { access: 'guest-or-authd' }, element: <h1>Your feed</h1> }],
+};
 
 const defaultSettings = {
   email_on_message: true,
@@ -142,6 +146,29 @@ describe('/settings', () => {
     expect(await within(form).findByText('This is not your current password.')).toBeVisible();
   });
 
+  it('shows a common new password at the new password field', async () => {
+    const api = settingsApi().on(
+      'PUT',
+      '/api/iam/authn/update',
+      fail(400, 'WEAK_PASSWORD', 'This password is one of the most common ones.', {
+        field: 'new_password',
+      }),
+    );
+    const { user } = renderSettings(api);
+    const form = await screen.findByRole('form', { name: 'Password' });
+
+    await user.type(within(form).getByLabelText(/^Current password/), 'old password');
+    await user.type(within(form).getByLabelText(/^New password/), 'password123');
+    await user.type(within(form).getByLabelText(/^Repeat the new password/), 'password123');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+
+    expect(
+      await within(form).findByText('This password is one of the most common ones.'),
+    ).toBeVisible();
+    expect(within(form).getByLabelText(/^New password/)).toHaveAttribute('data-invalid', 'true');
+    expect(within(form).getByLabelText(/^Current password/)).not.toHaveAttribute('data-invalid');
+  });
+
   it('lists the sessions and logs one out', async () => {
     const api = settingsApi().on(
       'DELETE',
@@ -221,5 +248,123 @@ describe('/settings', () => {
 
     expect(await within(dialog).findByText('This is not your password.')).toBeVisible();
     expect(sessionStore.getState().loggedIn).toBe(true);
+  });
+
+  describe('sections a remote contributes', () => {
+    const reminders: SettingsSection = {
+      id: 'event-reminders',
+      order: 650,
+      title: 'Event reminders',
+      Component: ({ user }) => (
+        <Card title="Event reminders">
+          <Text>{`Reminders for ${user.username}`}</Text>
+        </Card>
+      ),
+    };
+    const eventsWith = (...settingsSections: SettingsSection[]): RemoteModule => ({
+      routes: [{ path: '/events', handle: { access: 'guest-or-authd' }, element: <h1>Events</h1> }],
+      settingsSections,
+    });
+    const fromEvents = { ...defaultRuntimeConfig, settingsSectionsFrom: ['events'] as const };
+    const sectionHeadings = () =>
+      within(screen.getByRole('main'))
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent);
+
+    it("shows a remote's section among the shell's own, in order, without editing the shell", async () => {
+      const { loadModule } = renderShell(
+        '/settings',
+        { social, events: eventsWith(reminders) },
+        { api: settingsApi(), session: signedIn(fern), runtimeConfig: fromEvents },
+      );
+
+      expect(await screen.findByText('Reminders for fern')).toBeVisible();
+      expect(sectionHeadings()).toEqual([
+        'Profile',
+        'Profile photo',
+        'Phone number',
+        'Password',
+        'Where you are logged in',
+        'Notifications and privacy',
+        'Event reminders',
+        'Delete your account',
+      ]);
+      expect(document.getElementById('event-reminders')).toContainElement(
+        screen.getByText('Reminders for fern'),
+      );
+      expect(loadModule).toHaveBeenCalledWith('events', '/remotes/events/mf-manifest.json', {
+        retry: false,
+      });
+    });
+
+    it('loads a lazy section, and asks before leaving when it has unsaved changes', async () => {
+      const unsaved: SettingsSection = {
+        id: 'message-preferences',
+        order: 150,
+        title: 'Messages',
+        Component: lazy(async () => ({
+          default: function MessagePreferences({ registerDirtyCheck }) {
+            useEffect(() => registerDirtyCheck('messages', () => true), [registerDirtyCheck]);
+            return <Card title="Messages">Who may message you</Card>;
+          },
+        })),
+      };
+      const user = userEvent.setup();
+      renderShell(
+        '/settings',
+        { social, events: eventsWith(unsaved) },
+        { api: settingsApi(), session: signedIn(fern), runtimeConfig: fromEvents },
+      );
+
+      expect(await screen.findByText('Who may message you')).toBeVisible();
+      expect(sectionHeadings().slice(0, 3)).toEqual(['Profile', 'Messages', 'Profile photo']);
+      await user.click(screen.getByRole('link', { name: 'Home' }));
+      expect(await screen.findByText('Discard unsaved changes?')).toBeVisible();
+    });
+
+    it('keeps the rest of the page when a contributed section fails or its remote is down', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const broken: SettingsSection = {
+        ...reminders,
+        Component: () => {
+          throw new Error('reminders failed');
+        },
+      };
+      renderShell(
+        '/settings',
+        { social, events: eventsWith(broken) },
+        { api: settingsApi(), session: signedIn(fern), runtimeConfig: fromEvents },
+      );
+      expect(
+        await screen.findByText(
+          'This part of your settings is unavailable right now. Try again later.',
+        ),
+      ).toBeVisible();
+      expect(screen.getByRole('form', { name: 'Profile' })).toBeVisible();
+    });
+
+    it('shows only its own sections when the named remote cannot load', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { loadModule } = renderShell(
+        '/settings',
+        { social, events: new Error('mf-manifest.json: 404') },
+        { api: settingsApi(), session: signedIn(fern), runtimeConfig: fromEvents },
+      );
+      await screen.findByRole('form', { name: 'Profile' });
+      await waitFor(() => expect(loadModule).toHaveBeenCalled());
+      expect(sectionHeadings()).not.toContain('Event reminders');
+      expect(sectionHeadings()).toHaveLength(7);
+    });
+
+    it('loads no remote for /settings unless the runtime config names one', async () => {
+      const { loadModule } = renderShell(
+        '/settings',
+        { social, events: eventsWith(reminders) },
+        { api: settingsApi(), session: signedIn(fern) },
+      );
+      await screen.findByRole('form', { name: 'Profile' });
+      expect(screen.queryByText('Reminders for fern')).toBeNull();
+      expect(loadModule).not.toHaveBeenCalled();
+    });
   });
 });

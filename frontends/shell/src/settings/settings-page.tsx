@@ -1,71 +1,51 @@
 import { useSession } from '@plantfolk/session';
-import {
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  PageLoader,
-  PageTitle,
-  Stack,
-  Text,
-  UnsavedChangesPrompt,
-} from '@plantfolk/ui';
-import { Link } from 'react-router';
-import { AvatarSection } from './avatar-section';
-import { DeleteAccountSection } from './delete-account-section';
-import { PasswordSection } from './password-section';
-import { PreferencesSection } from './preferences-section';
-import { ProfileSection } from './profile-section';
-import { SessionsSection } from './sessions-section';
+import { PageLoader, PageTitle, Stack, UnsavedChangesPrompt } from '@plantfolk/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useShellServices } from '../app/shell-context';
+import { ContributedSection } from './contributed-section';
+import { shellSettingsSections } from './shell-settings-sections';
 import { useDirtyForms } from './use-dirty-forms';
 
-/** `/settings`: profile, photo, password, sessions, notifications and account deletion. */
+export const contributedSectionsQueryKey = ['shell', 'contributed-settings-sections'] as const;
+
+/**
+ * `/settings`: the shell's sections (profile, photo, phone, password, sessions, notifications,
+ * account deletion) and those the remotes named in the runtime config contribute, in order.
+ * The shell's show at once; a remote's join when it has loaded, and a remote that cannot load
+ * adds nothing.
+ */
 export function SettingsPage() {
   const user = useSession((state) => state.user);
   const dirtyForms = useDirtyForms();
+  const { remotes } = useShellServices();
+  const contributed = useQuery({
+    queryKey: contributedSectionsQueryKey,
+    queryFn: () => remotes.loadSettingsSections(),
+    staleTime: Infinity,
+  });
   if (!user) return <PageLoader />;
 
+  const own = new Set(shellSettingsSections);
+  const sections = [...shellSettingsSections, ...(contributed.data ?? [])].sort(
+    (a, b) => a.order - b.order,
+  );
   return (
     <Stack gap="lg">
       <UnsavedChangesPrompt when={dirtyForms.isDirtyNow} />
       <PageTitle title="Settings" description={`Signed in as ${user.email}`} />
-      <div id="profile">
-        <ProfileSection user={user} registerDirtyCheck={dirtyForms.register} />
-      </div>
-      <div id="photo">
-        <AvatarSection user={user} />
-      </div>
-      <Card title="Phone number">
-        <Group justify="space-between" gap="sm">
-          <Group gap="xs">
-            <Text size="sm">
-              {user.phone_verified
-                ? 'Your phone number is verified.'
-                : 'Verifying your mobile number helps keep Plantfolk free of fake accounts.'}
-            </Text>
-            {user.phone_verified && (
-              <Badge color="green" variant="light">
-                Verified
-              </Badge>
+      {sections.map((section) => {
+        const { Component: Section } = section;
+        const props = { user, registerDirtyCheck: dirtyForms.register };
+        return (
+          <div key={section.id} id={section.id}>
+            {own.has(section) ? (
+              <Section {...props} />
+            ) : (
+              <ContributedSection section={section} {...props} />
             )}
-          </Group>
-          <Anchor component={Link} to="/auth/sms" fw={600} size="sm">
-            {user.phone_verified ? 'Verify a new number' : 'Verify your phone'}
-          </Anchor>
-        </Group>
-      </Card>
-      <div id="password">
-        <PasswordSection registerDirtyCheck={dirtyForms.register} />
-      </div>
-      <div id="sessions">
-        <SessionsSection />
-      </div>
-      <div id="notifications">
-        <PreferencesSection />
-      </div>
-      <div id="delete">
-        <DeleteAccountSection user={user} />
-      </div>
+          </div>
+        );
+      })}
     </Stack>
   );
 }

@@ -10,10 +10,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { onTestFinished, vi } from 'vitest';
 import { ShellServicesProvider } from '../app/shell-context';
 import { createShellRoutes, PAGES_ROUTE_ID } from '../app/shell-routes';
-import type { RemoteName } from '../remotes/ownership';
+import { ownershipFromConfig, type RemoteName } from '../remotes/ownership';
 import { createRemoteRegistry, type RemoteModuleLoader } from '../remotes/remote-registry';
 import { createRouteDiscovery } from '../remotes/route-discovery';
-import { defaultRuntimeConfig } from '../remotes/runtime-config';
+import { defaultRuntimeConfig, type RuntimeConfig } from '../remotes/runtime-config';
 import { createUpdateStore } from '../updates/update-store';
 
 /** Remotes for a test: a module, or an error to fail with (an unreachable manifest). */
@@ -24,6 +24,8 @@ export interface RenderShellOptions {
   session?: Partial<SessionState>;
   /** The API behind `fetch`; a fresh fake (answering 501 to everything) by default. */
   api?: FakeApi;
+  /** What /runtime-config.json says; the shell's own default file by default. */
+  runtimeConfig?: RuntimeConfig;
 }
 
 export const guest: Partial<SessionState> = { loggedIn: false };
@@ -35,7 +37,11 @@ export const guest: Partial<SessionState> = { loggedIn: false };
 export function renderShell(
   path: string,
   remotes: FakeRemotes = {},
-  { session = guest, api = createFakeApi() }: RenderShellOptions = {},
+  {
+    session = guest,
+    api = createFakeApi(),
+    runtimeConfig = defaultRuntimeConfig,
+  }: RenderShellOptions = {},
 ) {
   const loadModule = vi.fn<RemoteModuleLoader>(async (name) => {
     const remote = remotes[name];
@@ -43,14 +49,13 @@ export function renderShell(
     if (remote instanceof Error) throw remote;
     return remote;
   });
-  const registry = createRemoteRegistry({
-    config: Promise.resolve(defaultRuntimeConfig),
-    loadModule,
-  });
+  const config = Promise.resolve(runtimeConfig);
+  const ownership = ownershipFromConfig(config);
+  const registry = createRemoteRegistry({ config, loadModule });
   const updates = createUpdateStore();
   const router = createMemoryRouter(createShellRoutes(), {
     initialEntries: [path],
-    patchRoutesOnNavigation: createRouteDiscovery(registry, PAGES_ROUTE_ID),
+    patchRoutesOnNavigation: createRouteDiscovery(registry, ownership, PAGES_ROUTE_ID),
   });
 
   vi.stubGlobal('fetch', api.fetch);
@@ -69,7 +74,9 @@ export function renderShell(
   const view = render(
     <UiProvider env="test">
       <QueryClientProvider client={queryClient}>
-        <ShellServicesProvider value={{ remotes: registry, updates, session: sessionClient }}>
+        <ShellServicesProvider
+          value={{ remotes: registry, ownership, updates, session: sessionClient }}
+        >
           <RouterProvider router={router} />
         </ShellServicesProvider>
       </QueryClientProvider>

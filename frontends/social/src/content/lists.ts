@@ -1,9 +1,8 @@
 import {
   contentApi,
   plantsApi,
-  type ContentItem,
+  type ContentItemPage,
   type Listed,
-  type Page,
   type PlantFilter,
 } from '@plantfolk/api-client';
 import type { Viewer } from '../app/viewer';
@@ -11,7 +10,7 @@ import { withAuthors, type EntryPage, type FeedPage, type PostEntry } from './en
 import { contentKeys } from './query-keys';
 import { PAGE_SIZE, useCursorList } from './use-cursor-list';
 
-const toPage = ({ data, responders }: Listed<Page<ContentItem>>): EntryPage<PostEntry> => ({
+const toPage = ({ data, responders }: Listed<ContentItemPage>): EntryPage<PostEntry> => ({
   items: withAuthors(data.items, responders),
   next_cursor: data.next_cursor,
 });

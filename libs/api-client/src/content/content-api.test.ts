@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiFetch } from '../api-fetch';
 import { createPlantsApi } from '../plants/plants-api';
 import { createTagsApi } from '../tags/tags-api';
-import { isValidTagName, normaliseTagName } from '../tags/tags-types';
+import { isValidTagName, normaliseTagName } from '../tags/tag-names';
 import { createFakeApi, fail, fakePost, fakeResponder, ok, okWith } from '../testing';
 import type { UploadTransport } from '../upload-transport';
 import { createContentApi } from './content-api';

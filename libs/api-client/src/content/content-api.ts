@@ -1,24 +1,41 @@
 import { apiFetch as defaultApiFetch, type ApiFetch } from '../api-fetch';
-import type { ApiResult } from '../envelope';
+import { dataOf, listedOf } from '../envelope';
+import type { Schemas } from '../schemas';
+import { createApiClient } from '../typed-client';
 import type { UploadProgress } from '../upload-transport';
-import type {
-  Comment,
-  ContentItem,
-  ContentItemsPage,
-  Counts,
-  Listed,
-  NewCommentInput,
-  NewPostInput,
-  Page,
-  PostPrivacy,
-  ReactionCreated,
-  ReactionTarget,
-  UploadedPhoto,
-  UserOrPageBasic,
-} from './content-types';
 
-const POSTS = '/api/iam/posts';
-const seg = (value: string | number) => encodeURIComponent(String(value));
+/** A post (text/image) or a plant listing (plant/image), as the viewer may see it. */
+export type ContentItem = Schemas['ContentItemDto'];
+export type PostType = ContentItem['type'];
+/** 'public': everyone; 'members': logged-in members; 'private': only the author. */
+export type PostPrivacy = ContentItem['privacy'];
+export type Photo = Schemas['PhotoDto'];
+/** One stored size of an image. */
+export type ImageVariant = Schemas['ImageVariantDto'];
+export type Comment = Schemas['CommentDto'];
+/** A page of a cursor list; `next_cursor` null means there is no more. */
+export type ContentItemPage = Schemas['ContentItemPageDto'];
+export type CommentPage = Schemas['CommentPageDto'];
+/** What a user has shared, as the viewer may see it. */
+export type Counts = Schemas['CountsDto'];
+/** A photo uploaded before its post is saved (`POST /api/iam/posts/photos`). */
+export type UploadedPhoto = Schemas['UploadedPhotoDto'];
+export type NewPostInput = Schemas['NewPostDto'];
+/** `GET /api/iam/posts/user-or-page-basic/{handle}` (pages come later). */
+export type UserOrPageBasic = Schemas['UserOrPageBasicDto'];
+/** The guests' news feed (`/api/content-items/recent` and `/more/{cursor}`). */
+export type ContentItemsPage = Schemas['ContentItemsDto'];
+export type NewCommentInput = Schemas['NewCommentDto'];
+export type ReactionCreated = Schemas['ReactionCreatedDto'];
+
+type NewReaction = Schemas['NewReactionDto'];
+/**
+ * What a reaction is for: exactly one of a post and a comment. The document can only say "both
+ * optional" (the API refuses both or neither), so the wrapper narrows its field types to that.
+ */
+export type ReactionTarget =
+  | { postId: NonNullable<NewReaction['postId']>; commentId?: never }
+  | { commentId: NonNullable<NewReaction['commentId']>; postId?: never };
 
 export interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void;
@@ -27,122 +44,121 @@ export interface UploadOptions {
 
 /**
  * The content calls of the contract (posts, photos, comments, reactions, feeds and their public
- * counterparts for guests) as typed functions. Lists resolve to `{data, responders}`.
+ * counterparts for guests) as named functions over the typed client. Lists resolve to
+ * `{data, responders}`.
  */
 export function createContentApi(apiFetch: ApiFetch = defaultApiFetch) {
-  const data = async <T>(promise: Promise<ApiResult<T>>) => (await promise).data;
-  const listed = async <T>(promise: Promise<ApiResult<T>>): Promise<Listed<T>> => {
-    const result = await promise;
-    return { data: result.data, responders: result.responders ?? [] };
-  };
-  const get = <T>(path: string, signal?: AbortSignal, query?: Record<string, string | undefined>) =>
-    listed(apiFetch<T>(path, { signal, query }));
+  const api = createApiClient(apiFetch);
 
   return {
     /** Uploads photos for a post that is not saved yet (multipart field `photos`). */
-    uploadPhotos: (files: readonly Blob[], options: UploadOptions = {}) => {
-      const form = new FormData();
-      for (const file of files) form.append('photos', file);
-      return data(
-        apiFetch<UploadedPhoto[]>(`${POSTS}/photos`, {
-          method: 'POST',
-          body: form,
+    uploadPhotos: (files: readonly Blob[], options: UploadOptions = {}) =>
+      dataOf(
+        api.post('/api/iam/posts/photos', {
+          form: { photos: files },
           signal: options.signal,
           onUploadProgress: options.onProgress,
         }),
-      );
-    },
+      ),
 
-    createPost: (body: NewPostInput) =>
-      data(apiFetch<ContentItem>(`${POSTS}/new`, { method: 'POST', body })),
+    createPost: (body: NewPostInput) => dataOf(api.post('/api/iam/posts/new', { body })),
 
     /** A post by its random id, with the caller's reaction. */
     post: (randomId: string, signal?: AbortSignal) =>
-      get<ContentItem>(`${POSTS}/${seg(randomId)}`, signal),
+      listedOf(api.get('/api/iam/posts/{id}', { path: { id: randomId }, signal })),
 
     userOrPageBasic: (handle: string, signal?: AbortSignal) =>
-      data(apiFetch<UserOrPageBasic>(`${POSTS}/user-or-page-basic/${seg(handle)}`, { signal })),
+      dataOf(api.get('/api/iam/posts/user-or-page-basic/{handle}', { path: { handle }, signal })),
 
     /** The caller's own posts, first page (`uuid` must be the caller's). */
     myPosts: (uuid: string, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`${POSTS}/bymyuser/${seg(uuid)}`, signal),
+      listedOf(api.get('/api/iam/posts/bymyuser/{uuid}', { path: { uuid }, signal })),
 
     moreUserPosts: (userId: string, take: number, cursor: string, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(
-        `${POSTS}/morepostsbyuser/${seg(userId)}/${take}/${seg(cursor)}`,
-        signal,
+      listedOf(
+        api.get('/api/iam/posts/morepostsbyuser/{a}/{b}/{c}', {
+          path: { a: userId, b: String(take), c: cursor },
+          signal,
+        }),
       ),
 
     userCounts: (userId: string, signal?: AbortSignal) =>
-      data(apiFetch<Counts>(`${POSTS}/usercounts/byuser/${seg(userId)}`, { signal })),
+      dataOf(api.get('/api/iam/posts/usercounts/byuser/{id}', { path: { id: userId }, signal })),
 
     /** The member's news feed, first page. */
-    feed: (signal?: AbortSignal) => get<Page<ContentItem>>(`${POSTS}/init-recent`, signal),
+    feed: (signal?: AbortSignal) => listedOf(api.get('/api/iam/posts/init-recent', { signal })),
 
     moreFeed: (cursor: string, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`${POSTS}/more-recent/${seg(cursor)}`, signal),
+      listedOf(api.get('/api/iam/posts/more-recent/{x}', { path: { x: cursor }, signal })),
 
     tagPosts: (tag: string, cursor?: string, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`${POSTS}/tag/${seg(tag)}`, signal, { cursorId: cursor }),
+      listedOf(
+        api.get('/api/iam/posts/tag/{tag}', {
+          path: { tag },
+          query: { cursorId: cursor },
+          signal,
+        }),
+      ),
 
     comments: (postRandomId: string, cursor?: string, signal?: AbortSignal) =>
-      get<Page<Comment>>(`${POSTS}/comments/${seg(postRandomId)}`, signal, { cursorId: cursor }),
+      listedOf(
+        api.get('/api/iam/posts/comments/{postId}', {
+          path: { postId: postRandomId },
+          query: { cursorId: cursor },
+          signal,
+        }),
+      ),
 
     createComment: (body: NewCommentInput) =>
-      data(apiFetch<Comment>(`${POSTS}/comment/new`, { method: 'POST', body })),
+      dataOf(api.post('/api/iam/posts/comment/new', { body })),
 
     /** Deletes a comment and every reply under it; answers the ids that went. */
     deleteComment: (id: string, uuid: string) =>
-      data(
-        apiFetch<{ deleted: string[] }>(`${POSTS}/comment`, {
-          method: 'DELETE',
-          body: { id, uuid },
-        }),
-      ),
+      dataOf(api.delete('/api/iam/posts/comment', { body: { id, uuid } })),
 
     react: (target: ReactionTarget) =>
-      data(apiFetch<ReactionCreated>(`${POSTS}/reaction/new`, { method: 'POST', body: target })),
+      dataOf(api.post('/api/iam/posts/reaction/new', { body: target })),
 
-    unreact: (id: string) =>
-      data(
-        apiFetch<{ reaction_count: number }>(`${POSTS}/reaction`, {
-          method: 'DELETE',
-          body: { id },
-        }),
-      ),
+    unreact: (id: string) => dataOf(api.delete('/api/iam/posts/reaction', { body: { id } })),
 
     deletePost: (postId: string, userId: string) =>
-      data(apiFetch<{ deleted: true }>(POSTS, { method: 'DELETE', body: { postId, userId } })),
+      dataOf(api.delete('/api/iam/posts', { body: { postId, userId } })),
 
     /** Edits the text and tags; the post moves to the top of the lists. */
-    updateTextAndTags: (body: { postId: string; text: string; tags: string[] }) =>
-      data(apiFetch<ContentItem>(`${POSTS}/update/textandtags`, { method: 'PUT', body })),
+    updateTextAndTags: (body: Schemas['UpdateTextAndTagsDto']) =>
+      dataOf(api.put('/api/iam/posts/update/textandtags', { body })),
 
     /** Changes who may see the post; it moves to the top of the lists. */
-    updatePrivacy: (body: { id: string; uuid: string; privacy: PostPrivacy }) =>
-      data(apiFetch<ContentItem>(`${POSTS}/privacy`, { method: 'PUT', body })),
+    updatePrivacy: (body: Schemas['UpdatePrivacyDto']) =>
+      dataOf(api.put('/api/iam/posts/privacy', { body })),
 
     // Public calls: guests use these; a logged-in caller also gets 'members' posts and their own.
 
     publicPost: (randomId: string, signal?: AbortSignal) =>
-      get<{ post: ContentItem }>(`/api/post/${seg(randomId)}`, signal),
+      listedOf(api.get('/api/post/{id}', { path: { id: randomId }, signal })),
 
     publicUserPosts: (username: string, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`/api/posts/${seg(username)}`, signal),
+      listedOf(api.get('/api/posts/{username}', { path: { username }, signal })),
 
     morePublicUserPosts: (username: string, cursor: string, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`/api/posts/more/by-user/${seg(username)}`, signal, {
-        cursorId: cursor,
-      }),
+      listedOf(
+        api.get('/api/posts/more/by-user/{username}', {
+          path: { username },
+          query: { cursorId: cursor },
+          signal,
+        }),
+      ),
 
     publicTagPosts: (tag: string, cursor?: string, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`/api/posts/tag/${seg(tag)}`, signal, { cursorId: cursor }),
+      listedOf(
+        api.get('/api/posts/tag/{tag}', { path: { tag }, query: { cursorId: cursor }, signal }),
+      ),
 
     recentContentItems: (signal?: AbortSignal) =>
-      get<ContentItemsPage>('/api/content-items/recent', signal),
+      listedOf(api.get('/api/content-items/recent', { signal })),
 
     moreContentItems: (cursor: string, signal?: AbortSignal) =>
-      get<ContentItemsPage>(`/api/content-items/more/${seg(cursor)}`, signal),
+      listedOf(api.get('/api/content-items/more/{cursor}', { path: { cursor }, signal })),
   };
 }
 

@@ -30,7 +30,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account (PKCE): returns a one-time code to exchange at /refresh */
+        /** Create an account and e-mail its verification link (which signs in). Answers the same for an address that has an account; that account is told by e-mail instead */
         post: operations["Authn_signUp"];
         delete?: never;
         options?: never;
@@ -199,6 +199,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Spend an e-mailed verification link; with a PKCE code_challenge, also returns a one-time code to exchange at /refresh */
         post: operations["Authn_verifyEmail"];
         delete?: never;
         options?: never;
@@ -1126,40 +1127,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/iam/posts/user-or-page-basic/{handle}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A member by handle with their counts (pages come later) */
-        get: operations["Plants_userOrPageBasic"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/iam/posts/usercounts/byuser/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A member’s counts, as the caller may see them */
-        get: operations["Plants_counts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/iam/posts/plants/init-recent/{x}": {
         parameters: {
             query?: never;
@@ -1389,8 +1356,45 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Available plant listings whose owner is within radius_km (default 25), nearest first (at most 50) */
+        /**
+         * Available plant listings whose owner is within radius_km (default 25), nearest first (at most 50)
+         * @description Owners are placed at their public point, the centre of the ~1 km grid cell their home lies in; the radius is at least 2 km and distances are whole km, so no answer, nor any number of them, places a member more finely than their grid cell.
+         */
         put: operations["PublicPlants_nearby"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/posts/user-or-page-basic/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member by handle with their counts (pages come later) */
+        get: operations["Plants_userOrPageBasic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/posts/usercounts/byuser/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member’s counts, as the caller may see them */
+        get: operations["Plants_counts"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1411,6 +1415,19 @@ export interface components {
             redis: "up" | "down";
             /** @example 0.1.0 */
             version: string;
+        };
+        SentDto: {
+            /**
+             * @description Always true, whether or not the address has an account
+             * @enum {boolean}
+             */
+            sent: true;
+        };
+        SignUpDto: {
+            /** @example fern@example.com */
+            email: string;
+            /** @description 8 to 256 characters, not one of the common passwords (else WEAK_PASSWORD) */
+            password: string;
         };
         LoginCodeDto: {
             /** @description One-time code; exchange it at /api/iam/authn/refresh within expires_in seconds */
@@ -1513,27 +1530,33 @@ export interface components {
             /** @description The current password, to confirm */
             password: string;
         };
-        SentDto: {
-            /**
-             * @description Always true, whether or not the address has an account
-             * @enum {boolean}
-             */
-            sent: true;
-        };
         EmailOnlyDto: {
             /** @example fern@example.com */
             email: string;
         };
-        VerifiedDto: {
+        EmailVerifiedDto: {
             /** @enum {boolean} */
             verified: true;
+            /** @description Only when a code_challenge was sent: a one-time code to exchange at /api/iam/authn/refresh within expires_in seconds */
+            code?: string;
+            expires_in?: number;
         };
-        TokenDto: {
+        VerifyEmailTokenDto: {
             token: string;
+            /** @description PKCE (S256): when given, the answer carries a one-time login code */
+            code_challenge?: string;
+            /**
+             * @description Only S256 is accepted
+             * @enum {string}
+             */
+            code_challenge_method?: "S256";
         };
         ValidDto: {
             /** @enum {boolean} */
             valid: true;
+        };
+        TokenDto: {
+            token: string;
         };
         PhoneCheckStartedDto: {
             /** @description True when the number is not valid or the SMS could not be sent */
@@ -1748,7 +1771,7 @@ export interface components {
             /** @description Normalised like a new tag name */
             name?: string;
             /** @description null or "" clears it */
-            description?: string;
+            description?: string | null;
             is_parent?: boolean;
             /** @description A parent tag; null detaches */
             parent_id?: number | null;
@@ -1859,7 +1882,7 @@ export interface components {
              * Format: uuid
              * @description Pages come later: must be absent or null for now
              */
-            page_id?: string;
+            page_id?: string | null;
         };
         ContentItemPageDto: {
             items: components["schemas"]["ContentItemDto"][];
@@ -1984,11 +2007,11 @@ export interface components {
         };
         PlantDetailsInputDto: {
             name: string;
-            species?: string;
+            species?: string | null;
             available: boolean;
             quantity?: number | null;
             /** @description e.g. "swap for a fern" */
-            swap_terms?: string;
+            swap_terms?: string | null;
         };
         NewPlantDto: {
             text: string;
@@ -1999,26 +2022,12 @@ export interface components {
             photos: components["schemas"]["PlantPhotoInputDto"][];
             plant: components["schemas"]["PlantDetailsInputDto"];
         };
-        CountsDto: {
-            /** @description Posts of every type the viewer may see */
-            posts: number;
-            /** @description Plant listings the viewer may see */
-            plantsAll: number;
-            /** @description Of those, the available ones */
-            plantsAvail: number;
-        };
-        UserOrPageBasicDto: {
-            /** @enum {string} */
-            kind: "user";
-            user: components["schemas"]["UserSummaryDto"];
-            counts: components["schemas"]["CountsDto"];
-        };
         PlantDetailsPatchDto: {
             name?: string;
-            species?: string;
+            species?: string | null;
             available?: boolean;
             quantity?: number | null;
-            swap_terms?: string;
+            swap_terms?: string | null;
         };
         UpdatePlantDetailsDto: {
             /** @description The post: its random_id (or its uuid) */
@@ -2079,7 +2088,7 @@ export interface components {
             updated_at: string;
             /** @description What feeds sort by */
             bumped_at: string;
-            /** @description Distance to the owner, rounded up to whole km */
+            /** @description Distance from the point asked about to the owner’s public point (the centre of the ~1 km grid cell their home lies in), rounded up to whole km; less than 1 km reads as 1 */
             distance_km: number;
         };
         NearbyPlantsDto: {
@@ -2090,8 +2099,22 @@ export interface components {
             uuid?: string;
             latitude: number;
             longitude: number;
-            /** @description Default 25 */
+            /** @description Default 25. Kilometres from this point to each owner’s public point (the centre of the ~1 km grid cell their home lies in, never the home itself); a radius below 2 is taken as 2. */
             radius_km?: number;
+        };
+        CountsDto: {
+            /** @description Posts of every type the viewer may see */
+            posts: number;
+            /** @description Plant listings the viewer may see */
+            plantsAll: number;
+            /** @description Of those, the available ones */
+            plantsAvail: number;
+        };
+        UserOrPageBasicDto: {
+            /** @enum {string} */
+            kind: "user";
+            user: components["schemas"]["UserSummaryDto"];
+            counts: components["schemas"]["CountsDto"];
         };
     };
     responses: never;
@@ -2153,7 +2176,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CredentialsWithChallengeDto"];
+                "application/json": components["schemas"]["SignUpDto"];
             };
         };
         responses: {
@@ -2166,30 +2189,12 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["LoginCodeDto"];
+                        data: components["schemas"]["SentDto"];
                     };
                 };
             };
             /** @description Invalid input */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        error: {
-                            /** @example VALIDATION_FAILED */
-                            code: string;
-                            message: string;
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2771,7 +2776,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TokenDto"];
+                "application/json": components["schemas"]["VerifyEmailTokenDto"];
             };
         };
         responses: {
@@ -2784,7 +2789,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["VerifiedDto"];
+                        data: components["schemas"]["EmailVerifiedDto"];
                     };
                 };
             };
@@ -6288,94 +6293,6 @@ export interface operations {
             };
         };
     };
-    Plants_userOrPageBasic: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                handle: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "success";
-                        data: components["schemas"]["UserOrPageBasicDto"];
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        error: {
-                            /** @example VALIDATION_FAILED */
-                            code: string;
-                            message: string;
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    Plants_counts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "success";
-                        data: components["schemas"]["CountsDto"];
-                    };
-                };
-            };
-            /** @description Invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        error: {
-                            /** @example VALIDATION_FAILED */
-                            code: string;
-                            message: string;
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
     Plants_initRecent: {
         parameters: {
             query?: {
@@ -7135,6 +7052,94 @@ export interface operations {
                         status: "success";
                         data: components["schemas"]["NearbyPlantDto"][];
                         responders: components["schemas"]["UserSummaryDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Plants_userOrPageBasic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["UserOrPageBasicDto"];
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Plants_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["CountsDto"];
                     };
                 };
             };

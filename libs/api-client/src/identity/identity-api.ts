@@ -1,50 +1,69 @@
 import { apiFetch as defaultApiFetch, type ApiFetch } from '../api-fetch';
-import type { Responder } from '../envelope';
+import { dataOf } from '../envelope';
+import type { Schemas } from '../schemas';
+import { createApiClient } from '../typed-client';
 import type { UploadProgress } from '../upload-transport';
-import type {
-  Credentials,
-  IsAuthenticated,
-  LoginCode,
-  PermissionName,
-  PhoneCheck,
-  PhoneConfirmation,
-  Profile,
-  ProfileUpdateInput,
-  RegisterInput,
-  Session,
-  UserSessionInfo,
-  UserSettings,
-} from './identity-types';
 
-const AUTHN = '/api/iam/authn';
+/**
+ * The signed-in user as the API describes them (`GET /api/iam/authn/profile`). The session store
+ * keeps it as `SessionUser` (libs/session cannot depend on this lib); a type test holds the two
+ * equal.
+ */
+export type Profile = Schemas['ProfileDto'];
+/** What the token endpoint (`POST /api/iam/authn/refresh`) answers. */
+export type Session = Schemas['SessionGrantDto'];
+export type Credentials = Schemas['SignUpDto'];
+/** A one-time login code (60 s), exchanged with the PKCE verifier for a session. */
+export type LoginCode = Schemas['LoginCodeDto'];
+/** A verification link spent; with a PKCE challenge sent, also a one-time login code. */
+export type EmailVerified = Schemas['EmailVerifiedDto'];
+export type IsAuthenticated = Schemas['AuthStatusDto'];
+export type RegisterInput = Schemas['RegisterDto'];
+export type ProfileUpdateInput = Schemas['UpdateAccountDto'];
+export type PhoneCheck = Schemas['PhoneCheckStartedDto'];
+export type PhoneConfirmation = Schemas['PhoneVerifiedDto'];
+/** One session (a logged-in browser or device) of the user. */
+export type UserSessionInfo = Schemas['SessionSummaryDto'];
+export type UserSettings = Schemas['UserSettingsDto'];
+export type DistanceUnit = UserSettings['distance_unit'];
 
-/** The PKCE challenge sent with a login or signup. */
-export interface ChallengeInput {
-  code_challenge: string;
-  code_challenge_method: 'S256';
-}
+/** The PKCE challenge sent with a login or an e-mailed verification link. */
+export type ChallengeInput = Pick<
+  Schemas['CredentialsWithChallengeDto'],
+  'code_challenge' | 'code_challenge_method'
+>;
+
+/**
+ * The permissions `GET /api/iam/users/{uuid}/permission/{name}` knows. The document types that
+ * path segment as any string (the API refuses others with a 400), so this union is the wrapper's.
+ */
+export type PermissionName = 'trusted' | 'admin' | 'create-page' | 'create-event' | 'messaging';
 
 /** Calls that make or renew a session: no old token, and a 401 is an answer, not a logout. */
 const sessionCall = { anonymous: true, redirectOnUnauthorized: false } as const;
 
 /**
- * Every identity endpoint of the contract as a typed function. The session flow (login, code
- * exchange, renewal, logout) is driven by the session client; screens call the rest.
+ * Every identity endpoint of the contract as a named function over the typed client. The
+ * session flow (login, code exchange, renewal, logout) is driven by the session client; screens
+ * call the rest.
  */
 export function createIdentityApi(apiFetch: ApiFetch = defaultApiFetch) {
-  const data = async <T>(promise: Promise<{ data: T }>) => (await promise).data;
+  const api = createApiClient(apiFetch);
 
   return {
-    signup: (body: Credentials & ChallengeInput) =>
-      data(apiFetch<LoginCode>(`${AUTHN}/signup`, { method: 'POST', body, ...sessionCall })),
+    /**
+     * Creates the account and e-mails its verification link; answers `{sent: true}` alike for an
+     * address that already has an account, so it signs nobody in (the link does).
+     */
+    signup: (body: Credentials) =>
+      dataOf(api.post('/api/iam/authn/signup', { body, ...sessionCall })),
 
     login: (body: Credentials & ChallengeInput) =>
-      data(apiFetch<LoginCode>(`${AUTHN}/login`, { method: 'POST', body, ...sessionCall })),
+      dataOf(api.post('/api/iam/authn/login', { body, ...sessionCall })),
 
     exchangeCode: (code: string, codeVerifier: string) =>
-      data(
-        apiFetch<Session>(`${AUTHN}/refresh`, {
-          method: 'POST',
+      dataOf(
+        api.post('/api/iam/authn/refresh', {
           body: { grant_type: 'authorization_code', code, code_verifier: codeVerifier },
           ...sessionCall,
         }),
@@ -52,9 +71,8 @@ export function createIdentityApi(apiFetch: ApiFetch = defaultApiFetch) {
 
     /** Renews the session from the httpOnly refresh cookie (sent by the browser itself). */
     refresh: () =>
-      data(
-        apiFetch<Session>(`${AUTHN}/refresh`, {
-          method: 'POST',
+      dataOf(
+        api.post('/api/iam/authn/refresh', {
           body: { grant_type: 'refresh_token' },
           credentials: 'include',
           ...sessionCall,
@@ -63,30 +81,25 @@ export function createIdentityApi(apiFetch: ApiFetch = defaultApiFetch) {
 
     /** Ends a session; the token and csrf token are passed in because the store is cleared by then. */
     logout: (accessToken: string, csrfToken: string) =>
-      data(
-        apiFetch<{ loggedOut: boolean }>(`${AUTHN}/logout`, {
-          method: 'POST',
-          body: {},
+      dataOf(
+        api.post('/api/iam/authn/logout', {
           headers: { authorization: `Bearer ${accessToken}`, 'x-csrf-token': csrfToken },
           ...sessionCall,
         }),
       ),
 
-    isAuthenticated: () => data(apiFetch<IsAuthenticated>(`${AUTHN}/isauthenticated`)),
+    isAuthenticated: () => dataOf(api.get('/api/iam/authn/isauthenticated')),
 
-    profile: (signal?: AbortSignal) => data(apiFetch<Profile>(`${AUTHN}/profile`, { signal })),
+    profile: (signal?: AbortSignal) => dataOf(api.get('/api/iam/authn/profile', { signal })),
 
-    register: (body: RegisterInput) =>
-      data(apiFetch<Profile>(`${AUTHN}/register`, { method: 'POST', body })),
+    register: (body: RegisterInput) => dataOf(api.post('/api/iam/authn/register', { body })),
 
-    update: (body: ProfileUpdateInput) =>
-      data(apiFetch<Profile>(`${AUTHN}/update`, { method: 'PUT', body })),
+    update: (body: ProfileUpdateInput) => dataOf(api.put('/api/iam/authn/update', { body })),
 
     /** The password is checked again; the server ends the session and clears the cookie. */
     deleteAccount: (uuid: string, password: string) =>
-      data(
-        apiFetch<{ deleted: boolean }>(`${AUTHN}/delete`, {
-          method: 'DELETE',
+      dataOf(
+        api.delete('/api/iam/authn/delete', {
           body: { uuid, password },
           redirectOnUnauthorized: false,
         }),
@@ -94,120 +107,70 @@ export function createIdentityApi(apiFetch: ApiFetch = defaultApiFetch) {
 
     /** (Re)sends the verification link. Answers the same whether or not the address exists. */
     resendVerification: (email: string) =>
-      data(
-        apiFetch<{ sent: boolean }>(`${AUTHN}/verifyemail`, { method: 'POST', body: { email } }),
-      ),
+      dataOf(api.post('/api/iam/authn/verifyemail', { body: { email } })),
 
-    verifyEmailToken: (token: string) =>
-      data(
-        apiFetch<{ verified: boolean }>(`${AUTHN}/verifyemailtoken`, {
-          method: 'POST',
-          body: { token },
-          anonymous: true,
+    /** Spends a verification link; with a challenge the answer carries a one-time login code. */
+    verifyEmailToken: (token: string, challenge?: ChallengeInput) =>
+      dataOf(
+        api.post('/api/iam/authn/verifyemailtoken', {
+          body: { token, ...challenge },
+          ...sessionCall,
         }),
       ),
 
     requestPasswordReset: (email: string) =>
-      data(
-        apiFetch<{ sent: boolean }>(`${AUTHN}/reset`, {
-          method: 'POST',
-          body: { email },
-          anonymous: true,
-        }),
-      ),
+      dataOf(api.post('/api/iam/authn/reset', { body: { email }, anonymous: true })),
 
     verifyResetToken: (token: string) =>
-      data(
-        apiFetch<{ valid: boolean }>('/api/iam/pwreset/verify', {
-          method: 'POST',
-          body: { token },
-          anonymous: true,
-        }),
-      ),
+      dataOf(api.post('/api/iam/pwreset/verify', { body: { token }, anonymous: true })),
 
     /** Sets the new password of a reset link; the server ends every session of that user. */
     resetPassword: (token: string, password: string) =>
-      data(
-        apiFetch<{ updated: boolean }>('/api/iam/pwreset/update', {
-          method: 'PUT',
-          body: { token, password },
-          anonymous: true,
-        }),
-      ),
+      dataOf(api.put('/api/iam/pwreset/update', { body: { token, password }, anonymous: true })),
 
+    // The spec writes these two paths with a trailing slash; the client sends them as written.
     startPhoneCheck: (phoneNo: string, userId: string) =>
-      data(
-        apiFetch<PhoneCheck>(`${AUTHN}/init-phone-and-check/`, {
-          method: 'POST',
-          body: { phoneNo, userId },
-        }),
-      ),
+      dataOf(api.post('/api/iam/authn/init-phone-and-check/', { body: { phoneNo, userId } })),
 
-    confirmPhone: (body: { phoneNo: string; userId: string; recordId: string; code: string }) =>
-      data(
-        apiFetch<PhoneConfirmation>(`${AUTHN}/confirm-phone-and-record/`, { method: 'PUT', body }),
-      ),
+    confirmPhone: (body: Schemas['ConfirmPhoneDto']) =>
+      dataOf(api.put('/api/iam/authn/confirm-phone-and-record/', { body })),
 
-    sessions: (signal?: AbortSignal) =>
-      data(apiFetch<UserSessionInfo[]>(`${AUTHN}/sessions`, { signal })),
+    sessions: (signal?: AbortSignal) => dataOf(api.get('/api/iam/authn/sessions', { signal })),
 
     revokeSession: (id: string) =>
-      data(
-        apiFetch<{ revoked: boolean }>(`${AUTHN}/sessions/${encodeURIComponent(id)}`, {
-          method: 'DELETE',
-        }),
-      ),
+      dataOf(api.delete('/api/iam/authn/sessions/{id}', { path: { id } })),
 
     userSettings: (signal?: AbortSignal) =>
-      data(apiFetch<UserSettings>('/api/iam/users/user-settings', { signal })),
+      dataOf(api.get('/api/iam/users/user-settings', { signal })),
 
-    createUserSettings: () =>
-      data(
-        apiFetch<UserSettings>('/api/iam/users/create-user-settings', { method: 'POST', body: {} }),
-      ),
+    createUserSettings: () => dataOf(api.post('/api/iam/users/create-user-settings')),
 
-    updateUserSettings: (body: Partial<UserSettings>) =>
-      data(apiFetch<UserSettings>('/api/iam/users/update-user-settings', { method: 'PUT', body })),
+    updateUserSettings: (body: Schemas['UpdateUserSettingsDto']) =>
+      dataOf(api.put('/api/iam/users/update-user-settings', { body })),
 
     permission: (uuid: string, name: PermissionName) =>
-      data(
-        apiFetch<{ permitted: boolean }>(
-          `/api/iam/users/${encodeURIComponent(uuid)}/permission/${name}`,
-        ),
-      ),
+      dataOf(api.get('/api/iam/users/{uuid}/permission/{name}', { path: { uuid, name } })),
 
     uploadAvatar: (
       file: Blob,
       options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
-    ) => {
-      const form = new FormData();
-      form.append('file', file);
-      return data(
-        apiFetch<Profile>('/api/iam/users/avatar', {
-          method: 'POST',
-          body: form,
+    ) =>
+      dataOf(
+        api.post('/api/iam/users/avatar', {
+          form: { file },
           signal: options.signal,
           onUploadProgress: options.onProgress,
         }),
-      );
-    },
+      ),
 
-    deleteAvatar: () => data(apiFetch<Profile>('/api/iam/users/avatar', { method: 'DELETE' })),
+    deleteAvatar: () => dataOf(api.delete('/api/iam/users/avatar')),
 
     /** Anyone's public summary (`GET /api/user/get-user-by-uuid/{uuid}`). */
     userSummary: (uuid: string, signal?: AbortSignal) =>
-      data(
-        apiFetch<Responder>(`/api/user/get-user-by-uuid/${encodeURIComponent(uuid)}`, { signal }),
-      ),
+      dataOf(api.get('/api/user/get-user-by-uuid/{uuid}', { path: { uuid }, signal })),
 
     /** Sets the httpOnly cookie that opens the queue dashboard (admins). */
-    openQueueDashboardSession: () =>
-      data(
-        apiFetch<{ url: string }>('/api/iam/admin/queue-dashboard-session', {
-          method: 'POST',
-          body: {},
-        }),
-      ),
+    openQueueDashboardSession: () => dataOf(api.post('/api/iam/admin/queue-dashboard-session')),
   };
 }
 

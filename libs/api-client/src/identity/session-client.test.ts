@@ -11,7 +11,7 @@ import { createApiFetch } from '../api-fetch';
 import { createFakeApi, fail, ok, type FakeApi } from '../testing/fake-api';
 import { fakeProfile } from '../testing/fake-profile';
 import { createSessionClient, type SessionClient } from './session-client';
-import type { Session } from './identity-types';
+import type { Session } from './identity-api';
 
 const fern = fakeProfile();
 
@@ -139,22 +139,58 @@ describe('session client', () => {
       expect(store.getState().loggedIn).toBe(false);
     });
 
-    it('signs a new account in the same way', async () => {
-      fakeApi.on('POST', '/api/iam/authn/signup', ok({ code: 'signup-code', expires_in: 60 }, 201));
+    it('signs in from an e-mailed verification link the same way', async () => {
+      fakeApi.on(
+        'POST',
+        '/api/iam/authn/verifyemailtoken',
+        ok({ verified: true, code: 'link-code', expires_in: 60 }),
+      );
       fakeApi.on(
         'POST',
         '/api/iam/authn/refresh',
-        ok(session({ user: fakeProfile({ stage: 'signed-up', username: null }) })),
+        ok(session({ user: fakeProfile({ stage: 'verified', username: null }) })),
       );
 
-      const user = await client.signup({ email: 'new@example.com', password: 'long enough' });
+      const user = await client.signInWithEmailLink('the-link-token');
 
-      expect(user.stage).toBe('signed-up');
-      expect(fakeApi.requestsTo('POST', '/api/iam/authn/refresh')[0]?.body).toMatchObject({
-        grant_type: 'authorization_code',
-        code: 'signup-code',
-      });
+      expect(user?.stage).toBe('verified');
+      const verifyBody = fakeApi.requestsTo('POST', '/api/iam/authn/verifyemailtoken')[0]
+        ?.body as Record<string, string>;
+      const exchangeBody = fakeApi.requestsTo('POST', '/api/iam/authn/refresh')[0]?.body as Record<
+        string,
+        string
+      >;
+      expect(verifyBody).toMatchObject({ token: 'the-link-token', code_challenge_method: 'S256' });
+      expect(exchangeBody).toMatchObject({ grant_type: 'authorization_code', code: 'link-code' });
+      expect(verifyBody.code_challenge).toBe(
+        await createCodeChallenge(exchangeBody.code_verifier!),
+      );
       expect(store.getState().loggedIn).toBe(true);
+      expect(tabs.posted).toEqual([{ type: 'logged-in' }]);
+    });
+
+    it('refuses a spent verification link without signing in', async () => {
+      fakeApi.on('POST', '/api/iam/authn/verifyemailtoken', fail(400, 'INVALID_TOKEN'));
+      store.setSession({ loggedIn: false });
+
+      await expect(client.signInWithEmailLink('spent')).rejects.toMatchObject({
+        status: 400,
+        code: 'INVALID_TOKEN',
+      });
+
+      expect(fakeApi.requestsTo('POST', '/api/iam/authn/refresh')).toHaveLength(0);
+      expect(navigate).not.toHaveBeenCalled();
+      expect(store.getState().loggedIn).toBe(false);
+    });
+
+    it('resolves to null when the link verified the address but the sign-in failed', async () => {
+      fakeApi
+        .on('POST', '/api/iam/authn/verifyemailtoken', ok({ verified: true, code: 'c' }))
+        .on('POST', '/api/iam/authn/refresh', fail(400, 'INVALID_GRANT'));
+      store.setSession({ loggedIn: false });
+
+      expect(await client.signInWithEmailLink('tok')).toBeNull();
+      expect(store.getState().loggedIn).toBe(false);
     });
   });
 

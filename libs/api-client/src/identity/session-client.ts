@@ -12,8 +12,12 @@ import {
 } from '@plantfolk/session';
 import { ApiError, clientErrorCodes } from '../api-error';
 import { apiFetch as defaultApiFetch, LOGIN_PATH, type ApiFetch } from '../api-fetch';
-import { createIdentityApi, type IdentityApi } from './identity-api';
-import type { Credentials, Session } from './identity-types';
+import {
+  createIdentityApi,
+  type Credentials,
+  type IdentityApi,
+  type Session,
+} from './identity-api';
 
 /** Renew this long before the access token runs out (or a fifth of its life when shorter). */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -44,8 +48,13 @@ export interface SessionClient {
   start(): Promise<void>;
   /** Login with PKCE: credentials and challenge → one-time code → code + verifier → session. */
   login(credentials: Credentials): Promise<SessionUser>;
-  /** Creates the account and signs it in, exactly like a login. */
-  signup(credentials: Credentials): Promise<SessionUser>;
+  /**
+   * Opens an e-mailed verification link: verifies the address and signs its account in, with the
+   * same PKCE exchange as a login (sign-up itself signs nobody in). Resolves to null when the
+   * address got verified but the sign-in did not go through (the link is spent: log in instead);
+   * rejects when the link was refused or could not be sent.
+   */
+  signInWithEmailLink(token: string): Promise<SessionUser | null>;
   /**
    * Renews the session from the refresh cookie (one at a time across tabs). Resolves to the new
    * session, or null when the server refused (the user is then logged out here).
@@ -205,8 +214,27 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
 
     login: (credentials) => signInWith((challenge) => api.login({ ...credentials, ...challenge })),
 
-    signup: (credentials) =>
-      signInWith((challenge) => api.signup({ ...credentials, ...challenge })),
+    async signInWithEmailLink(token) {
+      let verified = false;
+      try {
+        return await signInWith(async (challenge) => {
+          const { code } = await api.verifyEmailToken(token, challenge);
+          verified = true;
+          if (!code) {
+            throw new ApiError(
+              0,
+              clientErrorCodes.invalidResponse,
+              'The verification link was answered without a login code',
+            );
+          }
+          return { code };
+        });
+      } catch (error) {
+        // The link is spent and the address verified; only signing in failed.
+        if (verified) return null;
+        throw error;
+      }
+    },
 
     refresh() {
       // One renewal at a time in this tab; the lock makes it one at a time across tabs.

@@ -1,49 +1,66 @@
 import { apiFetch as defaultApiFetch, type ApiFetch } from '../api-fetch';
-import type { ContentItem, Listed, Page } from '../content/content-types';
-import type { ApiResult } from '../envelope';
-import type {
-  NearbyPlantsInput,
-  NewPlantListingInput,
-  PlantDetailsUpdateInput,
-  PlantFilter,
-  PlantPhotoDescriptionsInput,
-  RecentPlantsType,
-} from './plants-types';
+import { dataOf, listedOf } from '../envelope';
+import type { paths } from '../generated/schema';
+import type { Schemas } from '../schemas';
+import { createApiClient } from '../typed-client';
 
-const POSTS = '/api/iam/posts';
-const seg = (value: string | number) => encodeURIComponent(String(value));
+/** A plant listing's details; the listing itself is a post of type plant/image. */
+export type Plant = Schemas['PlantDto'];
+/** The availability text the API sends; exactly 'Not available' when a plant is not available. */
+export type Availability = Plant['availability'];
+export type NewPlantListingInput = Schemas['NewPlantDto'];
+export type PlantDetailsInput = Schemas['PlantDetailsInputDto'];
+export type PlantPhotoInput = Schemas['PlantPhotoInputDto'];
+export type PlantDetailsUpdateInput = Schemas['UpdatePlantDetailsDto'];
+export type PlantPhotoDescriptionsInput = Schemas['UpdatePlantPhotoDescriptionsDto'];
+export type NearbyPlantsInput = Schemas['NearbyPlantsDto'];
+/** A listing near a point, with its whole-kilometre distance. */
+export type NearbyPlant = Schemas['NearbyPlantDto'];
+/** Which of a user's plant listings: the available ones, or all of them. */
+export type PlantFilter = NonNullable<
+  NonNullable<paths['/api/plants/by-user/{username}']['get']['parameters']['query']>['filter']
+>;
+/**
+ * `/api/plants/recent/{type}`. The document types that path segment as any string (the API
+ * refuses others with a 400), so this one union is the wrapper's.
+ */
+export type RecentPlantsType = 'available' | 'all';
 
 /**
  * The plant listing calls of the contract. A listing is a post of type plant/image, so every
  * call answers content items; lists resolve to `{data, responders}`.
  */
 export function createPlantsApi(apiFetch: ApiFetch = defaultApiFetch) {
-  const data = async <T>(promise: Promise<ApiResult<T>>) => (await promise).data;
-  const get = async <T>(
-    path: string,
-    signal?: AbortSignal,
-    query?: Record<string, string | undefined>,
-  ): Promise<Listed<T>> => {
-    const result = await apiFetch<T>(path, { signal, query });
-    return { data: result.data, responders: result.responders ?? [] };
-  };
+  const api = createApiClient(apiFetch);
 
   return {
     createListing: (body: NewPlantListingInput) =>
-      data(apiFetch<ContentItem>(`${POSTS}/plant/new`, { method: 'POST', body })),
+      dataOf(api.post('/api/iam/posts/plant/new', { body })),
 
     /** A plant listing by plant id. */
     listing: (plantId: string, signal?: AbortSignal) =>
-      get<ContentItem>(`${POSTS}/plant/${seg(plantId)}`, signal),
+      listedOf(api.get('/api/iam/posts/plant/{id}', { path: { id: plantId }, signal })),
 
     recent: (take: number, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`${POSTS}/plants/init-recent/${take}`, signal),
+      listedOf(
+        api.get('/api/iam/posts/plants/init-recent/{x}', { path: { x: String(take) }, signal }),
+      ),
 
     moreRecent: (take: number, cursor: string, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`${POSTS}/plants/more-recent/${take}/${seg(cursor)}`, signal),
+      listedOf(
+        api.get('/api/iam/posts/plants/more-recent/{x}/{y}', {
+          path: { x: String(take), y: cursor },
+          signal,
+        }),
+      ),
 
     userPlants: (userId: string, filter: PlantFilter, take: number, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`${POSTS}/plantsbyuser/${seg(userId)}/${filter}/${take}`, signal),
+      listedOf(
+        api.get('/api/iam/posts/plantsbyuser/{a}/{b}/{c}', {
+          path: { a: userId, b: filter, c: String(take) },
+          signal,
+        }),
+      ),
 
     moreUserPlants: (
       userId: string,
@@ -52,33 +69,39 @@ export function createPlantsApi(apiFetch: ApiFetch = defaultApiFetch) {
       cursor: string,
       signal?: AbortSignal,
     ) =>
-      get<Page<ContentItem>>(
-        `${POSTS}/moreplantsbyuser/${seg(userId)}/${filter}/${take}/${seg(cursor)}`,
-        signal,
+      listedOf(
+        api.get('/api/iam/posts/moreplantsbyuser/{a}/{b}/{c}/{d}', {
+          path: { a: userId, b: filter, c: String(take), d: cursor },
+          signal,
+        }),
       ),
 
     /** Name, species, availability, quantity, swap terms and privacy; the listing is bumped. */
     updateDetails: (body: PlantDetailsUpdateInput) =>
-      data(apiFetch<ContentItem>(`${POSTS}/plant/update/details`, { method: 'PUT', body })),
+      dataOf(api.put('/api/iam/posts/plant/update/details', { body })),
 
     updatePhotoDescriptions: (body: PlantPhotoDescriptionsInput) =>
-      data(
-        apiFetch<ContentItem>(`${POSTS}/plant/update/photo-descriptions`, { method: 'PUT', body }),
-      ),
+      dataOf(api.put('/api/iam/posts/plant/update/photo-descriptions', { body })),
 
     // Public calls (guests; a logged-in caller sees what they may see).
 
     publicListing: (plantId: string, signal?: AbortSignal) =>
-      get<ContentItem>(`/api/plant/${seg(plantId)}`, signal),
+      listedOf(api.get('/api/plant/{id}', { path: { id: plantId }, signal })),
 
     publicListingsByUser: (uuid: string, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`/api/plant/listings/user/${seg(uuid)}`, signal),
+      listedOf(api.get('/api/plant/listings/user/{uuid}', { path: { uuid }, signal })),
 
     latest: (signal?: AbortSignal) =>
-      get<ContentItem[]>('/api/plants/get-latest/plants-users', signal),
+      listedOf(api.get('/api/plants/get-latest/plants-users', { signal })),
 
     publicUserPlants: (username: string, filter: PlantFilter, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`/api/plants/by-user/${seg(username)}`, signal, { filter }),
+      listedOf(
+        api.get('/api/plants/by-user/{username}', {
+          path: { username },
+          query: { filter },
+          signal,
+        }),
+      ),
 
     morePublicUserPlants: (
       username: string,
@@ -86,25 +109,28 @@ export function createPlantsApi(apiFetch: ApiFetch = defaultApiFetch) {
       cursor: string,
       signal?: AbortSignal,
     ) =>
-      get<Page<ContentItem>>(`/api/plants/by-user/more/${seg(username)}`, signal, {
-        cursorId: cursor,
-        filter,
-      }),
-
-    publicRecent: (type: RecentPlantsType, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`/api/plants/recent/${type}`, signal),
-
-    morePublicRecent: (type: RecentPlantsType, cursor: string, signal?: AbortSignal) =>
-      get<Page<ContentItem>>(`/api/plants/recent/more/${type}`, signal, { cursorId: cursor }),
-
-    /** Available plants whose owners are within the radius, nearest first. */
-    nearby: (body: NearbyPlantsInput) =>
-      apiFetch<ContentItem[]>('/api/plants/avail-nearby', { method: 'PUT', body }).then(
-        (result): Listed<ContentItem[]> => ({
-          data: result.data,
-          responders: result.responders ?? [],
+      listedOf(
+        api.get('/api/plants/by-user/more/{username}', {
+          path: { username },
+          query: { cursorId: cursor, filter },
+          signal,
         }),
       ),
+
+    publicRecent: (type: RecentPlantsType, signal?: AbortSignal) =>
+      listedOf(api.get('/api/plants/recent/{type}', { path: { type }, signal })),
+
+    morePublicRecent: (type: RecentPlantsType, cursor: string, signal?: AbortSignal) =>
+      listedOf(
+        api.get('/api/plants/recent/more/{type}', {
+          path: { type },
+          query: { cursorId: cursor },
+          signal,
+        }),
+      ),
+
+    /** Available plants whose owners are within the radius, nearest first. */
+    nearby: (body: NearbyPlantsInput) => listedOf(api.put('/api/plants/avail-nearby', { body })),
   };
 }
 

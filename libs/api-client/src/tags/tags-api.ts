@@ -1,92 +1,103 @@
 import { apiFetch as defaultApiFetch, type ApiFetch } from '../api-fetch';
-import type { Page } from '../content/content-types';
-import type {
-  DeletedInterests,
-  InterestsInput,
-  NewTagInput,
-  Tag,
-  TagLookup,
-  TagRef,
-  TagUpdateInput,
-  TagWithChildren,
-  UserInterest,
-} from './tags-types';
+import { dataOf } from '../envelope';
+import type { Schemas } from '../schemas';
+import { createApiClient } from '../typed-client';
 
-const TAGS = '/api/iam/tags';
-const seg = (value: string | number) => encodeURIComponent(String(value));
+/**
+ * A tag. Names are normalised by the API: trimmed, lower-case, inner whitespace collapsed to one
+ * hyphen, 2–40 letters, digits or hyphens.
+ */
+export type Tag = Schemas['TagDto'];
+/** A tag as it appears on a post: just enough to show and link it. */
+export type TagRef = Schemas['TagRefDto'];
+export type TagPage = Schemas['TagPageDto'];
+export type TagWithChildren = Schemas['TagWithChildrenDto'];
+export type UserInterest = Schemas['UserInterestDto'];
+export type InterestType = UserInterest['interest_type'];
+export type InterestsInput = Schemas['InterestsBodyDto'];
+export type DeletedInterests = Schemas['DeletedInterestsDto'];
+export type NewTagInput = Schemas['NewTagDto'];
+export type TagUpdateInput = Schemas['UpdateTagDto'];
+/**
+ * How a tag is looked up in `get-single` and `get-tag-n-children`. The document types that path
+ * segment as any string (the API refuses others with a 400), so this one union is the wrapper's.
+ */
+export type TagLookup = 'id' | 'name';
 
-/** Every `/api/iam/tags/*` call of the contract as a typed function. */
+/** Every `/api/iam/tags/*` call of the contract as a named function over the typed client. */
 export function createTagsApi(apiFetch: ApiFetch = defaultApiFetch) {
-  const data = async <T>(promise: Promise<{ data: T }>) => (await promise).data;
+  const api = createApiClient(apiFetch);
+  const createTagCall = (body: NewTagInput) => api.post('/api/iam/tags/new', { body });
 
   return {
     tag: (lookup: TagLookup, value: string | number, signal?: AbortSignal) =>
-      data(apiFetch<Tag>(`${TAGS}/get-single/${lookup}/${seg(value)}`, { signal })),
+      dataOf(
+        api.get('/api/iam/tags/get-single/{type}/{data}', {
+          path: { type: lookup, data: String(value) },
+          signal,
+        }),
+      ),
 
     /** All tags by name; `cursor` `0` is the first page. */
     allTags: (cursor: string = '0', signal?: AbortSignal) =>
-      data(apiFetch<Page<Tag>>(`${TAGS}/all/${seg(cursor)}`, { signal })),
+      dataOf(api.get('/api/iam/tags/all/{x}', { path: { x: cursor }, signal })),
 
     tagWithChildren: (lookup: TagLookup, value: string | number, signal?: AbortSignal) =>
-      data(
-        apiFetch<TagWithChildren>(`${TAGS}/get-tag-n-children/${lookup}/${seg(value)}`, { signal }),
+      dataOf(
+        api.get('/api/iam/tags/get-tag-n-children/{type}/{data}', {
+          path: { type: lookup, data: String(value) },
+          signal,
+        }),
       ),
 
     /** Up to 20 tags by name, each with its children. */
     tagsWithChildren: (names: readonly string[], signal?: AbortSignal) =>
-      data(
-        apiFetch<TagWithChildren[]>(`${TAGS}/get-tags-n-children/${seg(names.join(','))}`, {
+      dataOf(
+        api.get('/api/iam/tags/get-tags-n-children/{list}', {
+          path: { list: names.join(',') },
           signal,
         }),
       ),
 
     /** The parent tags (categories) with their children, for the interests picker. */
     interestCategories: (signal?: AbortSignal) =>
-      data(apiFetch<TagWithChildren[]>(`${TAGS}/interest-cat-tags`, { signal })),
+      dataOf(api.get('/api/iam/tags/interest-cat-tags', { signal })),
 
     /** A user's interests: one's own (or anyone's, for admins). */
     userInterests: (userId: string, signal?: AbortSignal) =>
-      data(apiFetch<UserInterest[]>(`${TAGS}/user-interests/${seg(userId)}`, { signal })),
+      dataOf(api.get('/api/iam/tags/user-interests/{id}', { path: { id: userId }, signal })),
 
     /** Up to 10 tags whose name starts with `prefix`, most followed first. */
     tagsByPrefix: (prefix: string, parentsOnly = false, signal?: AbortSignal) =>
-      data(apiFetch<Tag[]>(`${TAGS}/prefix/${seg(prefix)}/${parentsOnly}`, { signal })),
+      dataOf(
+        api.get('/api/iam/tags/prefix/{prefix}/{parentsOnly}', {
+          path: { prefix, parentsOnly: String(parentsOnly) },
+          signal,
+        }),
+      ),
 
-    deleteTag: (name: string) =>
-      data(apiFetch<{ deleted: boolean }>(`${TAGS}/${seg(name)}`, { method: 'DELETE' })),
+    deleteTag: (name: string) => dataOf(api.delete('/api/iam/tags/{name}', { path: { name } })),
 
     addInterests: (body: InterestsInput) =>
-      data(apiFetch<UserInterest[]>(`${TAGS}/new-interests`, { method: 'POST', body })),
+      dataOf(api.post('/api/iam/tags/new-interests', { body })),
 
     deleteInterests: (body: InterestsInput) =>
-      data(apiFetch<DeletedInterests>(`${TAGS}/delete-interests`, { method: 'DELETE', body })),
+      dataOf(api.delete('/api/iam/tags/delete-interests', { body })),
 
     /** Whether removing these would leave the caller with no interests at all. */
     checkIfLast: (tagIdArr: number[]) =>
-      data(
-        apiFetch<{ last: boolean }>(`${TAGS}/check-if-last`, { method: 'PUT', body: { tagIdArr } }),
-      ),
+      dataOf(api.put('/api/iam/tags/check-if-last', { body: { tagIdArr } })),
 
     /** Creates a tag, or answers the existing one of that (normalised) name. */
-    createTag: (input: NewTagInput) =>
-      data(
-        apiFetch<Tag>(`${TAGS}/new`, {
-          method: 'POST',
-          body: { isParent: false, returnAnId: false, ...input },
-        }),
-      ),
+    createTag: async (input: NewTagInput): Promise<Tag> =>
+      // The document answers "a tag or its id" (oneOf); `returnAnId: false` picks the tag.
+      (await dataOf(createTagCall({ isParent: false, returnAnId: false, ...input }))) as Tag,
 
     /** Like createTag, answering only the id. */
-    createTagId: (tagName: string) =>
-      data(
-        apiFetch<Pick<TagRef, 'id'>>(`${TAGS}/new`, {
-          method: 'POST',
-          body: { tagName, isParent: false, returnAnId: true },
-        }),
-      ),
+    createTagId: async (tagName: string): Promise<Schemas['TagIdDto']> =>
+      dataOf(createTagCall({ tagName, isParent: false, returnAnId: true })),
 
-    updateTag: (body: TagUpdateInput) =>
-      data(apiFetch<Tag>(`${TAGS}/update`, { method: 'PUT', body })),
+    updateTag: (body: TagUpdateInput) => dataOf(api.put('/api/iam/tags/update', { body })),
   };
 }
 

@@ -1,9 +1,9 @@
 // Content, plants and tags as the API answers them, for the tests of every slice. Each maker
 // takes overrides for what a test is about; ids are unique per call.
-import type { Comment, ContentItem, Counts, Photo, UploadedPhoto } from '../content/content-types';
+import type { Comment, ContentItem, Counts, Photo, UploadedPhoto } from '../content/content-api';
 import type { Responder } from '../envelope';
-import type { Plant } from '../plants/plants-types';
-import type { Tag } from '../tags/tags-types';
+import type { Plant } from '../plants/plants-api';
+import type { Tag } from '../tags/tags-api';
 
 let sequence = 0;
 const next = () => ++sequence;

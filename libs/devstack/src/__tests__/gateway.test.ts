@@ -4,6 +4,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../gateway.js';
 import { getFreePort } from '../ports.js';
@@ -327,6 +328,128 @@ describe('gateway: static files and caching', () => {
       expect(response.body, urlPath).not.toContain('TOP SECRET');
       expect(response.body, urlPath).not.toContain('root:');
       expect(response.body, urlPath).not.toContain('DOTFILE');
+    }
+  });
+});
+
+describe('gateway: page security headers', () => {
+  it.each(['/', '/post/abc', '/settings'])(
+    'sends CSP, X-Frame-Options, Referrer-Policy and nosniff on %s',
+    async (urlPath) => {
+      const response = await fetch(`${gateway.url}${urlPath}`, { headers: html });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>shell</title>');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("default-src 'self'");
+      // The gateway's runtime config puts the admin remote on https://admin.example.org: that
+      // origin, and no other, is allowed besides this one.
+      expect([...new Set(policy.match(/https?:\/\/[^\s;]+/g))]).toEqual([
+        'https://admin.example.org',
+      ]);
+      expect(policy).toMatch(/script-src 'self' https:\/\/admin\.example\.org;/);
+      expect(policy).toMatch(/connect-src 'self' https:\/\/admin\.example\.org;/);
+    },
+  );
+
+  it('leaves the API’s answers (and their own headers) to the API', async () => {
+    const response = await fetch(`${gateway.url}/api/health`);
+    expect(response.headers.get('x-upstream')).toBe('api');
+    expect(response.headers.get('content-security-policy')).toBeNull();
+    expect(response.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('refuses to start with a remote URL it cannot put in the policy', async () => {
+    await expect(
+      startGateway({
+        port: 0,
+        host: '127.0.0.1',
+        apiUrl: 'http://127.0.0.1:9',
+        shellDir: path.join(root, 'shell'),
+        remotes: {},
+        runtimeConfig: runtimeConfigFromEnv({ REMOTE_SOCIAL_URL: 'javascript:alert(1)' }),
+      }),
+    ).rejects.toThrow(/path on this origin or an http\(s\) URL/);
+  });
+});
+
+describe('gateway: the API answers a body too large for it', () => {
+  it('passes the API’s own 413 through instead of a 502', async () => {
+    // Like the API: Fastify with a small body limit answers 413 from the Content-Length alone,
+    // without reading the body, and closes the connection while the body is still coming.
+    const api = Fastify({ bodyLimit: 1024 });
+    api.setErrorHandler((error: { statusCode?: number }, _request, reply) =>
+      reply.code(error.statusCode ?? 500).send({
+        status: 'error',
+        error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' },
+      }),
+    );
+    api.post('/api/echo', async (request) => ({ status: 'success', data: request.body }));
+    await api.listen({ port: 0, host: '127.0.0.1' });
+    const proxied = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      apiUrl: `http://127.0.0.1:${(api.server.address() as net.AddressInfo).port}`,
+      shellDir: path.join(root, 'shell'),
+      remotes: {},
+      runtimeConfig: runtimeConfigFromEnv({}),
+    });
+    try {
+      for (const size of [4 * 1024, 3 * 1024 * 1024, 12 * 1024 * 1024]) {
+        const response = await fetch(`${proxied.url}/api/echo`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ text: 'x'.repeat(size) }),
+        });
+        expect(response.status, `${size} bytes`).toBe(413);
+        expect(await response.json()).toEqual({
+          status: 'error',
+          error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' },
+        });
+      }
+      // The gateway keeps working (and a small body still reaches the API).
+      const small = await fetch(`${proxied.url}/api/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'ok' }),
+      });
+      expect(await small.json()).toEqual({ status: 'success', data: { text: 'ok' } });
+    } finally {
+      await proxied.stop();
+      await api.close();
+    }
+  });
+});
+
+describe('gateway: a body over its own limit', () => {
+  it('answers 413 in the API error shape without calling the API', async () => {
+    seen.length = 0;
+    const small = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      apiUrl: `http://127.0.0.1:${(upstream.address() as net.AddressInfo).port}`,
+      shellDir: path.join(root, 'shell'),
+      remotes: {},
+      runtimeConfig: runtimeConfigFromEnv({}),
+      proxyBodyLimitBytes: 1000,
+    });
+    try {
+      const response = await fetch(`${small.url}/api/posts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'x'.repeat(5000) }),
+      });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
+        status: 'error',
+        error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' },
+      });
+      expect(seen).toHaveLength(0);
+    } finally {
+      await small.stop();
     }
   });
 });

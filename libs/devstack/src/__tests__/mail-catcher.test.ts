@@ -163,4 +163,62 @@ describe('mail catcher', () => {
     expect(html).not.toContain('<script>alert(2)</script>');
     expect(html).toContain('plain body');
   });
+
+  describe('SMS endpoint', () => {
+    const text = { to: '+61412345678', from: 'Plantfolk', text: 'Your Plantfolk code is 482913' };
+    const post = (url: string, token: string | null, body: unknown = text) =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+        },
+        body: JSON.stringify(body),
+      });
+
+    it('takes a text the way an HTTP SMS provider does and shows it in the inbox', async () => {
+      const mail = await catcher({ smsToken: 'sms-token-for-tests' });
+      expect(mail.smsUrl).toBe(`http://127.0.0.1:${mail.httpPort}/api/sms`);
+      expect(mail.smsToken).toBe('sms-token-for-tests');
+
+      const sent = await post(mail.smsUrl, 'sms-token-for-tests');
+      expect(sent.status).toBe(201);
+      expect(await sent.json()).toEqual({ id: expect.any(String) });
+
+      const list = await json<Array<Record<string, string>>>(`${mail.smsUrl}?to=%2B61412345678`);
+      expect(list.body).toEqual([
+        { id: expect.any(String), receivedAt: expect.any(String), ...text },
+      ]);
+      expect(mail.texts()).toHaveLength(1);
+      const page = await (await fetch(mail.inboxUrl)).text();
+      expect(page).toContain('Text messages');
+      expect(page).toContain('Your Plantfolk code is 482913');
+
+      await fetch(mail.smsUrl, { method: 'DELETE' });
+      expect(mail.texts()).toEqual([]);
+    });
+
+    it('refuses a text without the bearer token, or with another one', async () => {
+      const mail = await catcher();
+      expect(mail.smsToken.length).toBeGreaterThanOrEqual(32);
+      expect((await post(mail.smsUrl, null)).status).toBe(401);
+      expect((await post(mail.smsUrl, 'not-the-token')).status).toBe(401);
+      expect(mail.texts()).toEqual([]);
+    });
+
+    it('refuses a body that is not {to, from, text}', async () => {
+      const mail = await catcher();
+      expect((await post(mail.smsUrl, mail.smsToken, { to: '+61412345678' })).status).toBe(400);
+      expect((await post(mail.smsUrl, mail.smsToken, { ...text, text: 42 })).status).toBe(400);
+      expect(mail.texts()).toEqual([]);
+    });
+
+    it('escapes texts on the inbox page', async () => {
+      const mail = await catcher();
+      await post(mail.smsUrl, mail.smsToken, { ...text, text: '<script>alert(1)</script>' });
+      const page = await (await fetch(mail.inboxUrl)).text();
+      expect(page).not.toContain('<script>alert(1)</script>');
+      expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    });
+  });
 });

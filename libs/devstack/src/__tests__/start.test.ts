@@ -116,9 +116,27 @@ describe('start', () => {
       WORKERS: 'inline',
       HOST: '127.0.0.1',
       TRUST_PROXY: '127.0.0.1/8,::1/128',
-      QUEUE_DASHBOARD_OPEN: 'true',
+      // Texts go to the catcher's SMS endpoint, which speaks the HTTP provider protocol.
+      SMS_DRIVER: 'http',
+      SMS_FROM: 'Plantfolk',
     });
+    // Nothing opens the queue dashboard without an admin pass, in development either.
+    expect(apiEnv).not.toHaveProperty('QUEUE_DASHBOARD_OPEN');
     expect(apiEnv.SMTP_URL).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
+    expect(apiEnv.SMS_HTTP_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/sms$/);
+    expect(apiEnv.SMS_HTTP_TOKEN!.length).toBeGreaterThanOrEqual(32);
+    // The API's SMS driver reaches the catcher with these settings, and the inbox shows the text.
+    const sent = await fetch(apiEnv.SMS_HTTP_URL!, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${apiEnv.SMS_HTTP_TOKEN}`,
+      },
+      body: JSON.stringify({ to: '+61412345678', from: 'Plantfolk', text: 'Your code is 123456' }),
+    });
+    expect(sent.status).toBe(201);
+    const inboxUrl = new URL(apiEnv.SMS_HTTP_URL!).origin;
+    expect(await (await fetch(inboxUrl)).text()).toContain('Your code is 123456');
     const secrets = JSON.parse(
       await fs.readFile(path.join(rootDir, '.data', 'secrets.json'), 'utf8'),
     ) as Record<string, string>;
@@ -135,8 +153,11 @@ describe('start', () => {
     for (const expected of [
       `App         ${webUrl}`,
       `${webUrl}/api/docs`,
-      `${webUrl}/admin/queues`,
+      `${webUrl}/admin/queues (admins only, see below)`,
       'Mail inbox',
+      `SMS         texts land in the mail inbox, ${inboxUrl}`,
+      'The queue dashboard needs an admin: log in as one, then Admin → "Queue dashboard"',
+      'ADMIN_EMAILS=you@example.com npm start',
       'DATABASE_URL postgres://app:***@db.example:5432/plantfolk',
       'REDIS_URL redis://127.0.0.1:1',
       '.data/storage (local disk)',

@@ -33,7 +33,7 @@ export interface SplitServerError {
 
 /**
  * Places an API failure in a form: VALIDATION_FAILED details (`[{field, messages}]`) next to the
- * fields they name, a code the form maps to a field (`EMAIL_TAKEN` → email) next to that field,
+ * fields they name, a code the form maps to a field (`HANDLE_TAKEN` → username) next to that field,
  * and everything else in the form's alert. `messageForCode` replaces the API's wording where the
  * form knows better what to tell the user.
  */

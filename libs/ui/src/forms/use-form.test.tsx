@@ -6,14 +6,16 @@ import { renderRoutes } from '../testing';
 import { FormAlert } from './form-alert';
 import { UnsavedChangesPrompt } from './unsaved-changes-prompt';
 import { useForm } from './use-form';
-import { isValidEmail } from './validators';
 import { Link } from 'react-router';
 
 function EmailForm({ save }: { save: (values: { email: string }) => Promise<void> }) {
   const form = useForm({
     initialValues: { email: 'fern@example.com' },
     validate: (values) => ({
-      email: isValidEmail(values.email) ? null : 'Enter an e-mail address like name@example.com',
+      // Any rule will do here; the real e-mail rule lives in @plantfolk/api-client.
+      email: /^\S+@\S+$/.test(values.email)
+        ? null
+        : 'Enter an e-mail address like name@example.com',
     }),
     fieldForCode: { EMAIL_TAKEN: 'email' },
   });

@@ -10,7 +10,7 @@ export interface UseFormOptions<V extends FormValues> {
   initialValues: V;
   /** Returns a message per invalid field; fields without a message are valid. */
   validate?: (values: V) => FormErrors<V>;
-  /** API error codes that belong next to a field (`EMAIL_TAKEN` → `email`). */
+  /** API error codes that belong next to a field (`HANDLE_TAKEN` → `username`). */
   fieldForCode?: Partial<Record<string, Extract<keyof V, string>>>;
   /** What to say for an API error code, instead of the API's message. */
   messageForCode?: Partial<Record<string, string>>;

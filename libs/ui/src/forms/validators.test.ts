@@ -1,40 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  containsEveryWord,
-  hasUnsavedChanges,
-  isLettersAndSpaces,
-  isValidEmail,
-  isValidUrl,
-} from './validators';
-
-describe('isValidEmail (spec section 5)', () => {
-  it.each([
-    'fern@example.com',
-    'Fern.Gully@Example.COM',
-    "o'brien+plants@mail.example.org",
-    "!#$%&'*+/=?^_`{|}~.-@x-y.co",
-    'a@b.c',
-    '  padded@example.com  ',
-  ])('accepts %s', (email) => expect(isValidEmail(email)).toBe(true));
-
-  it.each([
-    '',
-    'fern',
-    'fern@',
-    '@example.com',
-    'fern@example',
-    'fern@@example.com',
-    'fern example@example.com',
-    'fern@exa mple.com',
-    'fern@example_com.org',
-    'fern(at)example.com',
-    'fern@example.com,other@example.com',
-    'fern@[127.0.0.1]',
-    'fern@example..com',
-    'fern@.example.com',
-    `${'a'.repeat(250)}@example.com`,
-  ])('rejects %j', (email) => expect(isValidEmail(email)).toBe(false));
-});
+import { containsEveryWord, hasUnsavedChanges, isLettersAndSpaces, isValidUrl } from './validators';
 
 describe('isLettersAndSpaces', () => {
   it.each(['Fitzroy', 'New South Wales', 'São Paulo', 'Zürich', 'Île de France', '東京'])(

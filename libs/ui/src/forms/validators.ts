@@ -1,19 +1,7 @@
 // The validation rules of spec section 5, shared by every slice's forms.
 
-/**
- * Spec: a local part of letters, digits and !#$%&'*+/=?^_`{|}~.- , then @, then a domain of
- * letters, digits and hyphens with dots (at least one dot: `name@localhost` is not an address
- * anyone can write to).
- */
-export const EMAIL_PATTERN = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
-
-/** Longest address SMTP can carry (RFC 5321 path limit). */
-export const MAX_EMAIL_LENGTH = 254;
-
-export function isValidEmail(value: string): boolean {
-  const email = value.trim();
-  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
-}
+// The e-mail rule is the API's own, generated from its OpenAPI document: isValidEmail in
+// @plantfolk/api-client.
 
 /**
  * Letters (of any script, with their accents) and spaces only, with at least one letter: the

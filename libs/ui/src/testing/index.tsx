@@ -39,3 +39,4 @@ export function renderRoutes(
 }
 
 export { stubIntersectionObserver } from './intersection-observer';
+export { describeRouteContract } from './route-contract-cases';

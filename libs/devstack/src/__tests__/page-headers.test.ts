@@ -1,0 +1,267 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, pageSecurityHeaders, remoteOrigins } from '../page-headers.js';
+import { getFreePort } from '../ports.js';
+import { runtimeConfigFromEnv } from '../runtime-config.js';
+
+const run = promisify(execFile);
+const DEPLOY = path.resolve(import.meta.dirname, '../../../../frontends/deploy');
+const SCRIPT = path.join(DEPLOY, '40-plantfolk-runtime-config.sh');
+const TEMPLATE = path.join(DEPLOY, 'nginx/default.conf.template');
+
+/** Every http(s) source named anywhere in a policy. */
+function originsIn(policy: string): string[] {
+  return [...new Set(policy.match(/https?:\/\/[^\s;]+/g) ?? [])];
+}
+
+/** Runs the container-start script as the nginx image does; returns what it wrote. */
+async function runScript(env: Record<string, string>) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plantfolk-web-config-'));
+  try {
+    await run('sh', [SCRIPT], {
+      env: { PATH: process.env.PATH, ...env, PLANTFOLK_RUNTIME_CONFIG_DIR: dir },
+    });
+    const runtimeConfig = JSON.parse(
+      await fs.readFile(path.join(dir, 'runtime-config.json'), 'utf8'),
+    );
+    const conf = await fs.readFile(path.join(dir, 'page-headers.conf'), 'utf8');
+    const headers: Record<string, string> = {};
+    for (const [, name, value] of conf.matchAll(/^add_header (\S+) "([^"]*)" always;$/gm))
+      headers[name!.toLowerCase()] = value!;
+    return { runtimeConfig, headers, conf };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+const CASES: Array<[string, Record<string, string>]> = [
+  ['every remote on this origin', {}],
+  ['one remote on a CDN', { REMOTE_ADMIN_URL: 'https://admin.example.org/mf-manifest.json' }],
+  [
+    'remotes on two origins, one named twice, spelled loosely',
+    {
+      REMOTE_SOCIAL_URL: 'https://CDN.Example.org:443/social/mf-manifest.json',
+      REMOTE_EVENTS_URL: 'http://localhost:4202/mf-manifest.json?v=2',
+      REMOTE_ADMIN_URL: 'https://cdn.example.org/admin/mf-manifest.json',
+    },
+  ],
+  [
+    'a plain http origin on its default port',
+    { REMOTE_EVENTS_URL: 'http://events.example.org:80/x' },
+  ],
+  [
+    'a remote serving a new route, and remotes adding settings sections',
+    {
+      REMOTE_EVENTS_ROUTES: ' /events  /event/* /:handle/events /:handle/events/* /calendar ',
+      SETTINGS_SECTIONS_FROM: 'social events',
+    },
+  ],
+];
+
+describe('page security headers', () => {
+  it('allow this origin and exactly the remotes’ origins', () => {
+    const config = runtimeConfigFromEnv({
+      REMOTE_SOCIAL_URL: 'https://cdn.example.org/social/mf-manifest.json',
+      REMOTE_ADMIN_URL: 'https://admin.example.org:8443/mf-manifest.json',
+    });
+    expect(remoteOrigins(config)).toEqual([
+      'https://cdn.example.org',
+      'https://admin.example.org:8443',
+    ]);
+    const policy = contentSecurityPolicy(config);
+    expect(originsIn(policy)).toEqual([
+      'https://cdn.example.org',
+      'https://admin.example.org:8443',
+    ]);
+    for (const directive of ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src'])
+      expect(policy).toMatch(
+        new RegExp(
+          `${directive} 'self'[^;]* https://cdn\\.example\\.org https://admin\\.example\\.org:8443(;|$)`,
+        ),
+      );
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("default-src 'self'");
+    // Nothing broader than named origins: no wildcard, no bare scheme, no inline or eval script.
+    expect(policy).not.toMatch(/\*|\bhttps?:(?!\/\/)|'unsafe-eval'/);
+    expect(
+      policy.split('; ').find((directive) => directive.startsWith('script-src')),
+    ).not.toContain('unsafe-inline');
+  });
+
+  it('name no other origin when every remote is on this one', () => {
+    const headers = pageSecurityHeaders(runtimeConfigFromEnv({}));
+    expect(originsIn(headers['content-security-policy']!)).toEqual([]);
+    expect(headers).toMatchObject({
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  it.each([
+    ['javascript:alert(1)'],
+    ['//cdn.example.org/mf-manifest.json'],
+    ['ftp://cdn.example.org/mf-manifest.json'],
+    ['https://user:secret@cdn.example.org/mf-manifest.json'],
+    ['mf-manifest.json'],
+  ])('refuse a remote URL that is neither a path nor an http(s) URL: %s', (url) => {
+    expect(() => remoteOrigins({ remotes: { social: url } })).toThrow(/path on this origin/);
+  });
+});
+
+describe('the production web tier (frontends/deploy)', () => {
+  it.each(CASES)(
+    'writes the same headers and runtime config as the dev gateway: %s',
+    async (_label, env) => {
+      const { runtimeConfig, headers } = await runScript(env);
+      expect(runtimeConfig).toEqual(runtimeConfigFromEnv(env));
+      expect(headers).toEqual(pageSecurityHeaders(runtimeConfigFromEnv(env)));
+    },
+  );
+
+  it.each([
+    ['javascript:alert(1)'],
+    ['//cdn.example.org/mf-manifest.json'],
+    ['ftp://cdn.example.org/mf-manifest.json'],
+    ['https://user:secret@cdn.example.org/mf-manifest.json'],
+    ['https://cdn.example.org;script-src/x'],
+  ])('refuses to start with a remote URL it cannot put in the policy: %s', async (url) => {
+    await expect(runScript({ REMOTE_SOCIAL_URL: url })).rejects.toThrow(/path on this origin/);
+  });
+
+  it.each([
+    ['a pattern with a quote', { REMOTE_EVENTS_ROUTES: '/events /ev"ents' }, /not a URL pattern/],
+    ['a relative pattern', { REMOTE_SOCIAL_ROUTES: 'tag/*' }, /not a URL pattern/],
+    ['a wildcard mid-path', { REMOTE_ADMIN_ROUTES: '/admin/*/x' }, /not a URL pattern/],
+    ['an unknown remote', { SETTINGS_SECTIONS_FROM: 'social shop' }, /no remote is called shop/],
+  ])('refuses to start with %s, as the dev gateway does', async (_label, env, message) => {
+    expect(() => runtimeConfigFromEnv(env)).toThrow(message);
+    await expect(runScript(env)).rejects.toThrow(message);
+  });
+
+  it('includes the page headers in every location that serves the shell', async () => {
+    const template = await fs.readFile(TEMPLATE, 'utf8');
+    for (const location of ['location = / {', 'location / {', 'location @spa {']) {
+      const start = template.indexOf(location);
+      expect(start, location).toBeGreaterThan(-1);
+      const body = template.slice(start, template.indexOf('\n    }', start));
+      expect(body, location).toContain('include /var/lib/plantfolk/page-headers.conf;');
+      // add_header in a location replaces the inherited ones, so nothing may repeat the file's.
+      expect(body, location).not.toMatch(
+        /add_header (X-Content-Type-Options|X-Frame-Options|Referrer-Policy|Content-Security-Policy)/i,
+      );
+    }
+  });
+});
+
+/** nginx itself: the production template is tested for real (`.ci/run` installs it). */
+async function findNginx(): Promise<string> {
+  const candidates = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
+  for (const candidate of candidates) {
+    try {
+      await fs.access(candidate);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  throw new Error(
+    `nginx is needed to test the production web tier (looked in ${candidates.join(', ')}): apt-get install -y nginx`,
+  );
+}
+
+describe('nginx with the rendered template', () => {
+  const env = { REMOTE_ADMIN_URL: 'https://admin.example.org/mf-manifest.json' };
+  let dir: string;
+  let port: number;
+  let nginx: ChildProcess;
+  let api: http.Server;
+
+  beforeAll(async () => {
+    const nginxBinary = await findNginx();
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plantfolk-nginx-'));
+    await fs.chmod(dir, 0o755);
+    const html = path.join(dir, 'html');
+    const lib = path.join(dir, 'lib');
+    await fs.mkdir(path.join(html, 'shell'), { recursive: true });
+    await fs.writeFile(
+      path.join(html, 'shell', 'index.html'),
+      '<!doctype html><title>shell</title>',
+    );
+    await run('sh', [SCRIPT], {
+      env: { PATH: process.env.PATH, ...env, PLANTFOLK_RUNTIME_CONFIG_DIR: lib },
+    });
+    api = http.createServer((_request, response) => response.end('{"status":"success"}'));
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    port = await getFreePort();
+    // What the image's entrypoint does (envsubst), with this test's folders and port.
+    const server = (await fs.readFile(TEMPLATE, 'utf8'))
+      .replaceAll('${API_UPSTREAM}', `127.0.0.1:${(api.address() as net.AddressInfo).port}`)
+      .replaceAll('${DNS_RESOLVER}', '127.0.0.1')
+      .replaceAll('/usr/share/nginx/html', html)
+      .replaceAll('/var/lib/plantfolk', lib)
+      .replace('listen 8080;', `listen 127.0.0.1:${port};`);
+    const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+    await fs.writeFile(
+      path.join(dir, 'nginx.conf'),
+      [
+        'daemon off;',
+        'worker_processes 1;',
+        `pid ${path.join(dir, 'nginx.pid')};`,
+        `error_log ${path.join(dir, 'error.log')} warn;`,
+        ...(process.getuid?.() === 0 ? ['user root;'] : []),
+        'events {}',
+        'http {',
+        '  types { text/html html; application/json json; }',
+        `  access_log off; ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
+        server,
+        '}',
+      ].join('\n'),
+    );
+    nginx = spawn(nginxBinary, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+      stdio: 'ignore',
+    });
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await fetch(`http://127.0.0.1:${port}/`);
+        break;
+      } catch (error) {
+        if (attempt > 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  });
+
+  afterAll(async () => {
+    nginx?.kill('SIGQUIT');
+    await new Promise((resolve) => api?.close(resolve));
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/post/abc', '/settings'])('sends the page headers on %s', async (urlPath) => {
+    const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>shell</title>');
+    const expected = pageSecurityHeaders(runtimeConfigFromEnv(env));
+    for (const [name, value] of Object.entries(expected))
+      expect(response.headers.get(name), name).toBe(value);
+    expect(originsIn(response.headers.get('content-security-policy')!)).toEqual([
+      'https://admin.example.org',
+    ]);
+  });
+
+  it('leaves the API’s answers to the API', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await response.text()).toBe('{"status":"success"}');
+    expect(response.headers.get('content-security-policy')).toBeNull();
+  });
+});

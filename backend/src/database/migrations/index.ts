@@ -1,4 +1,5 @@
 // Every migration, in order. `npm run migration:generate -w @plantfolk/backend -- <Name>` appends here.
+import { PostTallyAndTagFeed1795477157518 } from './1795477157518-PostTallyAndTagFeed';
 import { TagNamers1795467720555 } from './1795467720555-TagNamers';
 import { NearbyPublicPoint1795467462328 } from './1795467462328-NearbyPublicPoint';
 import { SeedInterestCategories1795400000000 } from './1795400000000-SeedInterestCategories';
@@ -14,4 +15,5 @@ export const migrations = [
   SeedInterestCategories1795400000000,
   NearbyPublicPoint1795467462328,
   TagNamers1795467720555,
+  PostTallyAndTagFeed1795477157518,
 ];

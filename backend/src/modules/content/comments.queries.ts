@@ -2,6 +2,7 @@ import { type Viewer, viewerId, visibleSql } from '../../platform/access/viewer'
 import { SqlParams } from '../../platform/database/sql-params';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import { type Cursor, cursorTimeSql } from '../../platform/paging/paging';
+import { outboxInsertSql } from '../../platform/queues/outbox.service';
 import type { CommentView } from './content-item';
 import type { PostPrivacy } from './entities/post.entity';
 import type { PostKey } from './posts.queries';
@@ -13,36 +14,74 @@ export interface CommentRow extends Omit<CommentView, 'created_at'> {
   cursor_at: string;
 }
 
-export async function commentLevel(
-  db: SqlRunner,
-  commentId: string,
-  postId: string,
-): Promise<number | undefined> {
-  const [parent] = (await db.query('SELECT level FROM comment WHERE id = $1 AND post_id = $2', [
-    commentId,
-    postId,
-  ])) as Array<{ level: number }>;
-  return parent?.level;
+/** What commenting did: nothing when there is no such post the viewer may see. */
+export interface CommentWritten {
+  /** The parent's level, when a parent was named and is a comment of this post. */
+  parent_level: number | null;
+  /** The new comment, when it was written. */
+  comment: CommentRow | null;
 }
 
+/**
+ * Comments in one statement: locks the post (as a comment delete does, so a thread being deleted
+ * cannot gain a reply), finds the parent's level, writes the comment when the parent is there and
+ * not too deep, moves the post's comment_count and queues `comment-created` (outbox) — all or
+ * nothing, the post's row locked only while this one statement runs. Undefined when there is no
+ * such post the viewer may see.
+ */
 export async function insertComment(
   db: SqlRunner,
+  viewer: Viewer,
   comment: {
-    postId: string;
+    post: PostKey;
     userId: string;
     parentId: string | null;
-    level: number;
     content: string;
+    maxLevel: number;
   },
-): Promise<CommentRow> {
+): Promise<CommentWritten | undefined> {
+  const params = new SqlParams();
+  const match =
+    'randomId' in comment.post
+      ? `p.random_id = ${params.add(comment.post.randomId)}`
+      : `p.id = ${params.add(comment.post.postId)}`;
+  const me = params.add(comment.userId);
+  const parentId = params.add(comment.parentId);
+  const queued = outboxInsertSql('notifications', 'comment-created', {
+    from: 'created',
+    payload: {
+      commentId: 'created.id',
+      actorId: 'created.user_id',
+      postId: 'created.post_id',
+      parentId: 'created.parent_id',
+    },
+    jobId: `'comment-created.' || created.id`,
+  });
   const [row] = (await db.query(
-    `INSERT INTO comment (post_id, user_id, parent_id, level, content)
-     VALUES ($1, $2, $3, $4, $5)
-     RETURNING id, post_id, parent_id, level, content, user_id, reaction_count, created_at,
-               NULL::uuid AS my_reaction_id, ${cursorTimeSql('created_at')} AS cursor_at`,
-    [comment.postId, comment.userId, comment.parentId, comment.level, comment.content],
-  )) as CommentRow[];
-  return row;
+    `WITH target AS (
+       SELECT p.id FROM post p WHERE ${match} AND ${visibleSql('p', viewer, params)}
+       FOR NO KEY UPDATE),
+     parent AS (
+       SELECT c.level FROM comment c JOIN target ON c.post_id = target.id
+        WHERE c.id = ${parentId}::uuid),
+     created AS (
+       INSERT INTO comment (post_id, user_id, parent_id, level, content)
+       SELECT target.id, ${me}, ${parentId}::uuid, COALESCE(parent.level + 1, 0), ${params.add(comment.content)}
+         FROM target LEFT JOIN parent ON TRUE
+        WHERE (${parentId}::uuid IS NULL OR parent.level IS NOT NULL)
+          AND COALESCE(parent.level + 1, 0) <= ${params.add(comment.maxLevel)}
+       RETURNING id, post_id, parent_id, level, content, user_id, reaction_count, created_at,
+                 NULL::uuid AS my_reaction_id, ${cursorTimeSql('created_at')} AS cursor_at),
+     counted AS (
+       UPDATE post SET comment_count = comment_count + 1 FROM created WHERE post.id = created.post_id),
+     queued AS (${queued})
+     SELECT (SELECT level FROM parent) AS parent_level, created.*
+       FROM target LEFT JOIN created ON TRUE`,
+    params.values,
+  )) as Array<{ parent_level: number | null } & (CommentRow | Record<keyof CommentRow, null>)>;
+  if (!row) return undefined;
+  const { parent_level, ...created } = row;
+  return { parent_level, comment: created.id === null ? null : (created as CommentRow) };
 }
 
 /** Moves a post's comment_count by `delta` (the post's row is locked by the caller). */

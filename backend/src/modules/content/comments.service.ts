@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import type { Member } from '../../platform/access/current-caller.decorator';
 import { canSee, mayEdit, type Viewer, viewerOf } from '../../platform/access/viewer';
 import { WithResponders } from '../../platform/http/envelope';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/database/db-errors';
 import { PlatformErrors } from '../../platform/http/platform.errors';
 import { type Cursor, encodeCursor, type Page } from '../../platform/paging/paging';
-import { OutboxService } from '../../platform/queues/outbox.service';
 import { MembersService } from '../identity';
 import { assertCaller } from './authorship';
 import * as comments from './comments.queries';
@@ -18,13 +18,13 @@ import { lockPost } from './posts.queries';
 
 /**
  * Threads of comments. A post's comment_count counts every comment and reply; creating and
- * deleting both lock the post row first, so the count stays exact under any concurrency.
+ * deleting both lock the post row first, so the count stays exact under any concurrency (a
+ * comment is created in one statement that takes the lock first: comments.queries.ts).
  */
 @Injectable()
 export class CommentsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly outbox: OutboxService,
     private readonly members: MembersService,
   ) {}
 
@@ -37,36 +37,27 @@ export class CommentsService {
       throw PlatformErrors.VALIDATION_FAILED([
         { field: 'content', messages: ['content must not be blank'] },
       ]);
-    return this.dataSource.transaction(async (manager) => {
-      const key = postKeyQuery(input.postId);
-      const post = key ? await lockPost(manager, key) : undefined;
-      if (!post || !canSee(viewerOf(member), { privacy: post.privacy, userId: post.user_id }))
-        throw ContentErrors.POST_NOT_FOUND();
-      let level = 0;
-      if (input.parentId) {
-        const parentLevel = await comments.commentLevel(manager, input.parentId, post.id);
-        if (parentLevel === undefined) throw ContentErrors.COMMENT_NOT_FOUND();
-        level = parentLevel + 1;
-        if (level > MAX_COMMENT_LEVEL)
-          throw ContentErrors.REPLY_TOO_DEEP({ max: MAX_COMMENT_LEVEL });
-      }
-      const row = await comments.insertComment(manager, {
-        postId: post.id,
+    const post = postKeyQuery(input.postId);
+    if (!post) throw ContentErrors.POST_NOT_FOUND();
+    let written: comments.CommentWritten | undefined;
+    try {
+      written = await comments.insertComment(this.dataSource, viewerOf(member), {
+        post,
         userId: member.userId,
         parentId: input.parentId ?? null,
-        level,
         content,
+        maxLevel: MAX_COMMENT_LEVEL,
       });
-      await comments.addToCommentCount(manager, post.id, 1);
-      await this.outbox.enqueue(
-        manager,
-        'notifications',
-        'comment-created',
-        { commentId: row.id, actorId: member.userId, postId: post.id, parentId: row.parent_id },
-        { jobId: `comment-created.${row.id}` },
-      );
-      return toView(row);
-    });
+    } catch (error) {
+      // The parent went away (deleted with its thread) while this waited for the post's lock.
+      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION)
+        throw input.parentId ? ContentErrors.COMMENT_NOT_FOUND() : ContentErrors.POST_NOT_FOUND();
+      throw error;
+    }
+    if (!written) throw ContentErrors.POST_NOT_FOUND();
+    if (input.parentId && written.parent_level === null) throw ContentErrors.COMMENT_NOT_FOUND();
+    if (!written.comment) throw ContentErrors.REPLY_TOO_DEEP({ max: MAX_COMMENT_LEVEL });
+    return toView(written.comment);
   }
 
   /** A post's comments, oldest first (a reply always comes after what it replies to). */

@@ -17,18 +17,20 @@ import {
   postDetailsSql,
   postPageSql,
   type PostQuery,
+  siteCountsSql,
   type PostRow,
   type ResolvedPostCount,
   type ResolvedPostQuery,
 } from './feed.queries';
+import type { PostType } from './entities/post.entity';
 import type { PostKey } from './posts.queries';
 
 export type ContentPage = WithResponders<Page<ContentItem>, UserSummary>;
 
 /**
- * Reads posts as content items: a fixed number of queries per page whatever its size (the page,
- * photos and tags, one per post kind on the page, responders), raw rows mapped by hand, privacy
- * applied in SQL.
+ * Reads posts as content items: a fixed number of queries per page whatever its size (the page;
+ * then at once photos and tags, one per post kind on the page, and responders; then tag names),
+ * raw rows mapped by hand, privacy applied in SQL.
  */
 @Injectable()
 export class ContentItemsService {
@@ -39,10 +41,14 @@ export class ContentItemsService {
     private readonly kinds: PostKinds,
   ) {}
 
-  /** A page newest-bumped first, with `responders` for every author on it. */
+  /**
+   * A page newest-bumped first, with `responders` for every author on it (looked up beside the
+   * page's details, not after them).
+   */
   async page(viewer: Viewer, query: PostQuery, cursor: Cursor | null, take: number) {
-    const { items, next_cursor } = await this.pageItems(viewer, query, cursor, take);
-    return new WithResponders({ items, next_cursor }, await this.respondersOf(items));
+    const { rows, next_cursor } = await this.pageRows(viewer, query, cursor, take);
+    const [items, responders] = await Promise.all([this.hydrate(rows), this.respondersOf(rows)]);
+    return new WithResponders({ items, next_cursor }, responders);
   }
 
   async pageItems(
@@ -51,13 +57,23 @@ export class ContentItemsService {
     cursor: Cursor | null,
     take: number,
   ): Promise<Page<ContentItem>> {
+    const { rows, next_cursor } = await this.pageRows(viewer, query, cursor, take);
+    return { items: await this.hydrate(rows), next_cursor };
+  }
+
+  private async pageRows(
+    viewer: Viewer,
+    query: PostQuery,
+    cursor: Cursor | null,
+    take: number,
+  ): Promise<{ rows: PostRow[]; next_cursor: string | null }> {
     const sql = postPageSql(viewer, this.resolve(query), cursor, take + 1);
     const rows: PostRow[] = await this.dataSource.query(sql.text, sql.values);
     const more = rows.length > take;
     const pageRows = more ? rows.slice(0, take) : rows;
     const last = pageRows[pageRows.length - 1];
     return {
-      items: await this.hydrate(pageRows),
+      rows: pageRows,
       next_cursor:
         more && last ? encodeCursor('bumped_at', { at: last.cursor_at, id: last.id }) : null,
     };
@@ -79,8 +95,25 @@ export class ContentItemsService {
   }
 
   async oneWithResponders(viewer: Viewer, key: string) {
-    const item = await this.one(viewer, key);
-    return new WithResponders(item, await this.respondersOf([item]));
+    const query = postKeyQuery(key);
+    if (!query) throw ContentErrors.POST_NOT_FOUND();
+    const listed = await this.page(viewer, query, null, 1);
+    const [item] = listed.data.items;
+    if (!item) throw ContentErrors.POST_NOT_FOUND();
+    return new WithResponders(item, listed.responders);
+  }
+
+  /**
+   * The site's counts as the viewer may see them: `total`, and the posts of each named type. From
+   * the tallies, never a count over all posts (see siteCountsSql).
+   */
+  async siteCounts(
+    viewer: Viewer,
+    types: Record<string, PostType> = {},
+  ): Promise<Record<string, number>> {
+    const sql = siteCountsSql(viewer, types);
+    const [row] = await this.dataSource.query(sql.text, sql.values);
+    return row as Record<string, number>;
   }
 
   async count(
@@ -125,54 +158,75 @@ export class ContentItemsService {
 
   /** Each registered kind's details of the rows of its type, by slot, then by post id. */
   private async kindDetails(rows: PostRow[]): Promise<Map<DetailsSlot, Map<string, KindDetails>>> {
+    const loaded = await Promise.all(
+      this.kinds.all().map(async (kind) => {
+        const ids = rows.filter((row) => row.type === kind.type).map((row) => row.id);
+        return [kind.slot, ids.length ? await kind.loadDetails(ids) : undefined] as const;
+      }),
+    );
     const bySlot = new Map<DetailsSlot, Map<string, KindDetails>>();
-    for (const kind of this.kinds.all()) {
-      const ids = rows.filter((row) => row.type === kind.type).map((row) => row.id);
-      if (ids.length) bySlot.set(kind.slot, await kind.loadDetails(ids));
-    }
+    for (const [slot, details] of loaded) if (details) bySlot.set(slot, details);
     return bySlot;
   }
 
+  /** Photos and tag ids, then the tags' names (the tags module's), of the given posts. */
+  private async photosAndTags(ids: string[]) {
+    const sql = postDetailsSql(ids);
+    const details: Array<{ post_id: string; photos: PhotoView[]; tag_ids: number[] }> =
+      await this.dataSource.query(sql.text, sql.values);
+    const tagNames = await this.tags.tagsByIds(details.flatMap((row) => row.tag_ids));
+    return { details, tagNames };
+  }
+
+  /** The page's rows as content items: photos and tags, and each kind's details, side by side. */
   private async hydrate(rows: PostRow[]): Promise<ContentItem[]> {
     if (!rows.length) return [];
-    const ids = rows.map((row) => row.id);
-    const details: Array<{ post_id: string; photos: PhotoView[]; tag_ids: number[] }> =
-      await this.dataSource.query(postDetailsSql(ids).text, [ids]);
-    const tagNames = await this.tags.tagsByIds(details.flatMap((row) => row.tag_ids));
-    const byPost = new Map(
-      details.map((row) => [
-        row.post_id,
-        {
-          photos: row.photos,
-          tags: row.tag_ids
-            .map((id) => tagNames.get(id))
-            .filter((tag): tag is TagRef => Boolean(tag))
-            .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-        },
-      ]),
+    const [{ details, tagNames }, bySlot] = await Promise.all([
+      this.photosAndTags(rows.map((row) => row.id)),
+      this.kindDetails(rows),
+    ]);
+    const byPost = new Map(details.map((row) => [row.post_id, row]));
+    return rows.map((row) =>
+      contentItemOf(row, {
+        photos: byPost.get(row.id)?.photos ?? [],
+        tags: (byPost.get(row.id)?.tag_ids ?? [])
+          .map((id) => tagNames.get(id))
+          .filter((tag): tag is TagRef => Boolean(tag)),
+        details: (slot) => bySlot.get(slot)?.get(row.id) ?? null,
+      }),
     );
-    const bySlot = await this.kindDetails(rows);
-    return rows.map((row) => ({
-      id: row.id,
-      random_id: row.random_id,
-      type: row.type,
-      user_id: row.user_id,
-      page_id: row.page_id,
-      text: row.text,
-      privacy: row.privacy,
-      tags: byPost.get(row.id)?.tags ?? [],
-      photos: byPost.get(row.id)?.photos ?? [],
-      ...(Object.fromEntries(
-        DETAILS_SLOTS.map((slot) => [slot, bySlot.get(slot)?.get(row.id) ?? null]),
-      ) as Record<DetailsSlot, KindDetails | null>),
-      reaction_count: row.reaction_count,
-      comment_count: row.comment_count,
-      my_reaction_id: row.my_reaction_id,
-      created_at: row.created_at.toISOString(),
-      updated_at: row.updated_at.toISOString(),
-      bumped_at: row.bumped_at.toISOString(),
-    }));
   }
+}
+
+/** A feed row as a content item, with its photos (in order), its tags and its kind's details. */
+export function contentItemOf(
+  row: PostRow,
+  extras: {
+    photos: PhotoView[];
+    tags: TagRef[];
+    details?: (slot: DetailsSlot) => KindDetails | null;
+  },
+): ContentItem {
+  return {
+    id: row.id,
+    random_id: row.random_id,
+    type: row.type,
+    user_id: row.user_id,
+    page_id: row.page_id,
+    text: row.text,
+    privacy: row.privacy,
+    tags: [...extras.tags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    photos: extras.photos,
+    ...(Object.fromEntries(
+      DETAILS_SLOTS.map((slot) => [slot, extras.details?.(slot) ?? null]),
+    ) as Record<DetailsSlot, KindDetails | null>),
+    reaction_count: row.reaction_count,
+    comment_count: row.comment_count,
+    my_reaction_id: row.my_reaction_id,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    bumped_at: row.bumped_at.toISOString(),
+  };
 }
 
 /** A post named by its random id (`/post/{randomId}`) or its uuid; null when it is neither. */

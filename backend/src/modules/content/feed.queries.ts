@@ -1,13 +1,18 @@
 import { SqlParams } from '../../platform/database/sql-params';
 import { type Viewer, visibleSql } from '../../platform/access/viewer';
 import { type Cursor, cursorTimeSql } from '../../platform/paging/paging';
-import { POST_TYPES, type PostType } from './entities/post.entity';
+import {
+  POST_PRIVACIES,
+  POST_TYPES,
+  type PostPrivacy,
+  type PostType,
+} from './entities/post.entity';
 import type { KindFilter } from './post-kinds';
 
 /**
  * The hot read paths as plain SQL (no entity hydration): a feed page is one keyset query down
- * (bumped_at, id), then one query for the photos and tags of those posts, then one per post kind
- * for its details, and one for the responders. The builders are pure so the benchmark runs the
+ * (bumped_at, id), then, side by side, one query for the photos and tags of those posts, one per
+ * post kind for its details, and one for the responders. The builders are pure so the benchmark runs the
  * very same SQL. Other modules describe what they want (a PostQuery, named counts); only these
  * builders turn that into SQL.
  */
@@ -62,19 +67,25 @@ function typeLiteral(type: PostType): string {
   return `'${type}'`;
 }
 
-/** The FROM, WHERE and ORDER BY of a query over posts `p` as the viewer may see them. */
+/**
+ * The FROM, WHERE and ORDER BY of a query over posts `p` as the viewer may see them, and the
+ * columns of its keyset: the post's (bumped_at, id), or for a tag the same pair as copied onto
+ * post_tag, so a tag's feed walks post_tag_feed_idx down from the tag's newest post (its cost
+ * does not depend on how long ago the tag was last used) and joins each post by its key.
+ */
 function shape(viewer: Viewer, query: ResolvedPostQuery, params: SqlParams) {
-  const joins: string[] = [];
-  const where = [visibleSql('p', viewer, params)];
+  const byTag = query.tagId !== undefined;
+  const joins = byTag ? ['post_tag pt', 'JOIN post p ON p.id = pt.post_id'] : ['post p'];
+  const where = byTag ? [`pt.tag_id = ${params.add(query.tagId)}`] : [];
+  where.push(visibleSql('p', viewer, params));
+  const keyset = byTag
+    ? { at: 'pt.bumped_at', id: 'pt.post_id' }
+    : { at: 'p.bumped_at', id: 'p.id' };
   let orderBy: string | undefined;
   if (query.postId !== undefined) where.push(`p.id = ${params.add(query.postId)}`);
   if (query.randomId !== undefined) where.push(`p.random_id = ${params.add(query.randomId)}`);
   if (query.userId !== undefined) where.push(`p.user_id = ${params.add(query.userId)}`);
   if (query.type !== undefined) where.push(`p.type = ${typeLiteral(query.type)}`);
-  if (query.tagId !== undefined)
-    where.push(
-      `EXISTS (SELECT 1 FROM post_tag pt WHERE pt.post_id = p.id AND pt.tag_id = ${params.add(query.tagId)})`,
-    );
   if (query.kindFilter) {
     joins.push(`JOIN ${query.kindFilter.table} kind_row ON kind_row.post_id = p.id`);
     where.push(`kind_row.${query.kindFilter.column}`);
@@ -84,9 +95,15 @@ function shape(viewer: Viewer, query: ResolvedPostQuery, params: SqlParams) {
       `JOIN unnest(${params.add(query.authorsInOrder)}::uuid[]) WITH ORDINALITY AS author(user_id, rank)
          ON author.user_id = p.user_id`,
     );
-    orderBy = 'author.rank, p.bumped_at DESC, p.id DESC';
+    orderBy = `author.rank, ${keyset.at} DESC, ${keyset.id} DESC`;
   }
-  return { from: ['post p', ...joins].join('\n  '), where, orderBy };
+  return {
+    from: joins.join('\n  '),
+    where,
+    keyset,
+    orderBy: orderBy ?? `${keyset.at} DESC, ${keyset.id} DESC`,
+    customOrder: orderBy !== undefined,
+  };
 }
 
 /** One page of posts, newest bumped first: `limit` rows after `cursor` (exclusive). */
@@ -97,11 +114,11 @@ export function postPageSql(
   limit: number,
 ): Sql {
   const params = new SqlParams();
-  const { from, where, orderBy } = shape(viewer, query, params);
+  const { from, where, keyset, orderBy, customOrder } = shape(viewer, query, params);
   if (cursor) {
-    if (orderBy) throw new Error('A custom order cannot be paged by cursor');
+    if (customOrder) throw new Error('A custom order cannot be paged by cursor');
     where.push(
-      `(p.bumped_at, p.id) < (${params.add(cursor.at)}::timestamptz, ${params.add(cursor.id)}::uuid)`,
+      `(${keyset.at}, ${keyset.id}) < (${params.add(cursor.at)}::timestamptz, ${params.add(cursor.id)}::uuid)`,
     );
   }
   const myReaction =
@@ -113,7 +130,7 @@ export function postPageSql(
        ${cursorTimeSql('p.bumped_at')} AS cursor_at, ${myReaction} AS my_reaction_id
   FROM ${from}
  WHERE ${where.join('\n   AND ')}
- ORDER BY ${orderBy ?? 'p.bumped_at DESC, p.id DESC'}
+ ORDER BY ${orderBy}
  LIMIT ${params.add(limit)}`;
   return { text, values: params.values };
 }
@@ -142,6 +159,40 @@ export function postCountSql(
   const text = `SELECT ${['count(*)::int AS total', ...named].join(', ')}
   FROM ${[from, ...joins].join('\n  ')}
  WHERE ${where.join('\n   AND ')}`;
+  return { text, values: params.values };
+}
+
+/**
+ * The site's counts as the viewer may see them: every post (`total`) and, by name, the posts of a
+ * type. Read from the tallies (post_tally: a few rows whatever the number of posts) for the
+ * privacies the viewer sees of anyone's, plus, for a member, their own posts of the other
+ * privacies (a walk of their own posts only). Exact, as the triggers keep the tallies exact.
+ */
+export function siteCountsSql(viewer: Viewer, types: Record<string, PostType> = {}): Sql {
+  const params = new SqlParams();
+  const anyones: PostPrivacy[] =
+    viewer.kind === 'guest'
+      ? ['public']
+      : viewer.admin
+        ? [...POST_PRIVACIES]
+        : viewer.verified
+          ? ['public', 'members']
+          : ['public'];
+  const sources = [
+    `SELECT type, posts FROM post_tally WHERE privacy = ANY(${params.add(anyones)}::text[])`,
+  ];
+  const owns = POST_PRIVACIES.filter((privacy) => !anyones.includes(privacy));
+  if (viewer.kind === 'member' && owns.length)
+    sources.push(
+      `SELECT type, 1 FROM post
+        WHERE user_id = ${params.add(viewer.userId)} AND privacy = ANY(${params.add(owns)}::text[])`,
+    );
+  const named = Object.entries(types).map(
+    ([name, type]) =>
+      `COALESCE(sum(counted.posts) FILTER (WHERE counted.type = ${typeLiteral(type)}), 0)::int AS "${name}"`,
+  );
+  const text = `SELECT ${['COALESCE(sum(counted.posts), 0)::int AS total', ...named].join(', ')}
+  FROM (${sources.join('\n        UNION ALL\n        ')}) AS counted(type, posts)`;
   return { text, values: params.values };
 }
 

@@ -1,7 +1,9 @@
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import type { ImageVariant } from '../../platform/images/image-pipeline.service';
+import { cursorTimeSql } from '../../platform/paging/paging';
+import type { PhotoView } from './content-item';
 import type { PostPrivacy, PostType } from './entities/post.entity';
-import type { UploadRow } from './uploads.queries';
+import type { PostRow } from './feed.queries';
 
 /** The writes of posts, their photos and tag links (reads for lists are in feed.queries.ts). */
 
@@ -17,43 +19,86 @@ export interface LockedPost {
   text: string;
 }
 
-/** An attached upload with the texts the post gives it. */
-export interface PhotoRow extends UploadRow {
-  alt_text: string | null;
-  description: string | null;
-}
-
 function keyCondition(key: PostKey): { column: 'random_id' | 'id'; value: string } {
   return 'randomId' in key
     ? { column: 'random_id', value: key.randomId }
     : { column: 'id', value: key.postId };
 }
 
-export async function insertPost(
-  db: SqlRunner,
-  post: { randomId: string; type: PostType; userId: string; text: string; privacy: PostPrivacy },
-): Promise<string> {
-  const [row] = (await db.query(
-    `INSERT INTO post (random_id, type, user_id, text, privacy)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [post.randomId, post.type, post.userId, post.text, post.privacy],
-  )) as Array<{ id: string }>;
-  return row.id;
+/** A photo the new post names: an unattached upload of its author, and the texts it gives it. */
+export interface NewPhoto {
+  ref: string;
+  alt_text: string | null;
+  description: string | null;
 }
 
-/** The photos in the order given (position 0 first). */
-export async function insertPhotos(
+/** The new post as the feeds read it, with its photos in order and how many uploads it attached. */
+export interface InsertedPost extends PostRow {
+  photos: PhotoView[];
+  attached: number;
+}
+
+/**
+ * Writes a post in one statement: the row; the author's unattached uploads it names, marked
+ * attached and copied to its photos in the order given; its tag links. Returns the post as a
+ * feed row (RETURNING, no read-back), or undefined when the drawn random id is taken (draw again:
+ * nothing was written). `attached` below the number of photos named means some ref is not such
+ * an upload: the caller's transaction must then roll back.
+ */
+export async function insertPostWithPhotosAndTags(
   db: SqlRunner,
-  postId: string,
-  photos: readonly PhotoRow[],
-): Promise<void> {
-  await db.query(
-    `INSERT INTO post_photo (post_id, position, image_ref, variants, blurhash, width, height, alt_text, description)
-     SELECT $1, x.position, x.ref, x.variants, x.blurhash, x.width, x.height, x.alt_text, x.description
-       FROM jsonb_to_recordset($2::jsonb) AS x(position int, ref text, variants jsonb,
-            blurhash text, width int, height int, alt_text text, description text)`,
-    [postId, JSON.stringify(photos.map((photo, position) => ({ ...photo, position })))],
-  );
+  post: {
+    randomId: string;
+    type: PostType;
+    userId: string;
+    text: string;
+    privacy: PostPrivacy;
+    photos: readonly NewPhoto[];
+    tagIds: readonly number[];
+  },
+): Promise<InsertedPost | undefined> {
+  const [row] = (await db.query(
+    `WITH new_post AS (
+       INSERT INTO post (random_id, type, user_id, text, privacy) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (random_id) DO NOTHING
+       RETURNING id, random_id, type, user_id, page_id, text, privacy, reaction_count,
+                 comment_count, created_at, updated_at, bumped_at),
+     named AS (
+       SELECT x.ref, x.position, x.alt_text, x.description
+         FROM jsonb_to_recordset($6::jsonb) AS x(ref text, position int, alt_text text, description text)),
+     attached AS (
+       UPDATE uploaded_image u SET attached_at = now()
+         FROM named n, new_post np
+        WHERE u.ref = n.ref AND u.user_id = $3 AND u.attached_at IS NULL
+          AND u.status <> 'failed'
+       RETURNING u.ref, u.variants, u.blurhash, u.width, u.height, n.position, n.alt_text, n.description),
+     photos AS (
+       INSERT INTO post_photo (post_id, position, image_ref, variants, blurhash, width, height, alt_text, description)
+       SELECT np.id, a.position, a.ref, a.variants, a.blurhash, a.width, a.height, a.alt_text, a.description
+         FROM new_post np, attached a
+       RETURNING id, position, image_ref, variants, blurhash, width, height, alt_text, description),
+     tagged AS (
+       INSERT INTO post_tag (post_id, tag_id, bumped_at)
+       SELECT np.id, tag.id, np.bumped_at FROM new_post np, unnest($7::int[]) AS tag(id))
+     SELECT np.*, ${cursorTimeSql('np.bumped_at')} AS cursor_at, NULL::uuid AS my_reaction_id,
+            (SELECT count(*)::int FROM attached) AS attached,
+            COALESCE((SELECT json_agg(json_build_object(
+                        'id', ph.id, 'image_ref', ph.image_ref, 'variants', ph.variants,
+                        'blurhash', ph.blurhash, 'width', ph.width, 'height', ph.height,
+                        'alt_text', ph.alt_text, 'description', ph.description) ORDER BY ph.position)
+                        FROM photos ph), '[]'::json) AS photos
+       FROM new_post np`,
+    [
+      post.randomId,
+      post.type,
+      post.userId,
+      post.text,
+      post.privacy,
+      JSON.stringify(post.photos.map((photo, position) => ({ ...photo, position }))),
+      post.tagIds,
+    ],
+  )) as InsertedPost[];
+  return row;
 }
 
 /**

@@ -2,20 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Member } from '../../platform/access/current-caller.decorator';
 import { canSee, mayEdit, viewerOf } from '../../platform/access/viewer';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../platform/database/db-errors';
 import { newRandomId } from '../../platform/ids/random-id';
 import { imageRefs } from '../../platform/images/image-pipeline.service';
 import { StorageService } from '../../platform/storage/storage.service';
 import { TagsService } from '../tags';
 import { assertCaller } from './authorship';
-import type { ContentItem } from './content-item';
-import { ContentItemsService, postKeyQuery } from './content-items.service';
+import type { ContentItem, TagRef } from './content-item';
+import { ContentItemsService, contentItemOf, postKeyQuery } from './content-items.service';
 import { ContentErrors } from './content.errors';
 import type { PostPrivacy, PostType } from './entities/post.entity';
 import * as posts from './posts.queries';
-import type { LockedPost } from './posts.queries';
+import type { InsertedPost, LockedPost } from './posts.queries';
 import { deleteUploads } from './uploads.queries';
-import { UploadsService } from './uploads.service';
 
 export type { LockedPost } from './posts.queries';
 
@@ -40,16 +38,24 @@ export class PostsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly items: ContentItemsService,
-    private readonly uploads: UploadsService,
     private readonly tags: TagsService,
     private readonly storage: StorageService,
   ) {}
 
+  /**
+   * A text/image post, answered from what the write returns (no read-back). Without tags or
+   * photos it is one statement on its own; with them, that statement and the tags' one in a
+   * transaction (a refused photo must undo the tags' counts).
+   */
   async create(member: Member, input: Omit<NewPostInput, 'type'>): Promise<ContentItem> {
-    const id = await this.dataSource.transaction((manager) =>
-      this.createPost(manager, member.userId, { ...input, type: 'text/image' }),
-    );
-    return this.items.one(viewerOf(member), id);
+    const post: NewPostInput = { ...input, type: 'text/image' };
+    const written =
+      post.tags.length || post.photos.length
+        ? await this.dataSource.transaction((manager) =>
+            this.writePost(manager, member.userId, post),
+          )
+        : await this.writePost(this.dataSource.manager, member.userId, post);
+    return contentItemOf(written.row, { photos: written.row.photos, tags: written.tags });
   }
 
   /**
@@ -57,54 +63,48 @@ export class PostsService {
    * caller's transaction. Returns the new post's id.
    */
   async createPost(manager: EntityManager, userId: string, input: NewPostInput): Promise<string> {
+    return (await this.writePost(manager, userId, input)).row.id;
+  }
+
+  /**
+   * The tags (found or created, counted when the post is public) in one statement, then the post
+   * with its photos and tag links in another. Run in a transaction when there are tags or photos.
+   */
+  private async writePost(
+    manager: EntityManager,
+    userId: string,
+    input: NewPostInput,
+  ): Promise<{ row: InsertedPost; tags: TagRef[] }> {
     // Pages come with a later issue: no page can be named yet.
     if (input.pageId) throw ContentErrors.PAGE_NOT_FOUND();
     const text = input.text ?? '';
     if (!text.trim() && !input.photos.length) throw ContentErrors.EMPTY_POST();
+    const refs = input.photos.map((photo) => photo.ref);
+    if (new Set(refs).size !== refs.length) throw ContentErrors.DUPLICATE_PHOTO();
 
-    let id: string | undefined;
-    for (let attempt = 0; !id; attempt += 1) {
-      try {
-        // A savepoint: a random_id collision (about 1 in 10^17) must not abort the transaction.
-        id = await manager.transaction((inner) =>
-          posts.insertPost(inner, {
-            randomId: newRandomId(),
-            type: input.type,
-            userId,
-            text,
-            privacy: input.privacy,
-          }),
-        );
-      } catch (error) {
-        if (pgErrorCode(error) !== UNIQUE_VIOLATION || attempt >= 3) throw error;
-      }
-    }
-
-    const uploads = await this.uploads.attach(
-      manager,
-      userId,
-      input.photos.map((photo) => photo.ref),
-    );
-    if (uploads.length) {
-      await posts.insertPhotos(
-        manager,
-        id,
-        uploads.map((upload, position) => ({
-          ...upload,
-          alt_text: blankToNull(input.photos[position].alt_text),
-          description: blankToNull(input.photos[position].description),
+    const tags = await this.tags.resolveForPost(manager, input.tags, userId, {
+      countPost: input.privacy === 'public',
+    });
+    let row: InsertedPost | undefined;
+    // A random_id collision (about 1 in 10^17) writes nothing: draw again.
+    for (let attempt = 0; !row; attempt += 1) {
+      if (attempt > 3) throw new Error('Could not draw a free random id for a post');
+      row = await posts.insertPostWithPhotosAndTags(manager, {
+        randomId: newRandomId(),
+        type: input.type,
+        userId,
+        text,
+        privacy: input.privacy,
+        photos: input.photos.map((photo) => ({
+          ref: photo.ref,
+          alt_text: blankToNull(photo.alt_text),
+          description: blankToNull(photo.description),
         })),
-      );
+        tagIds: tags.map((tag) => tag.id),
+      });
     }
-
-    const tags = await this.tags.resolveForPost(manager, input.tags, userId);
-    await this.linkTags(
-      manager,
-      id,
-      tags.map((tag) => tag.id),
-      input.privacy,
-    );
-    return id;
+    if (row.attached !== input.photos.length) throw ContentErrors.UNKNOWN_PHOTO();
+    return { row, tags };
   }
 
   /**

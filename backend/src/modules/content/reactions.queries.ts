@@ -1,26 +1,79 @@
+import { type Viewer, visibleSql } from '../../platform/access/viewer';
+import { SqlParams } from '../../platform/database/sql-params';
 import type { SqlRunner } from '../../platform/database/sql-runner';
+import { outboxInsertSql } from '../../platform/queues/outbox.service';
 import type { PostPrivacy } from './entities/post.entity';
+import type { PostKey } from './posts.queries';
 
 /** Reactions, and the reaction_count of what they are on (a post, or a comment). */
 
 export type ReactionTarget = { kind: 'post' | 'comment'; id: string };
 
-/** The new reaction's id, or undefined when the member has reacted to it already. */
-export async function insertReaction(
+/** What a reaction is asked for: a post by its key, or a comment by its id. */
+export type ReactionKey = { kind: 'post'; post: PostKey } | { kind: 'comment'; commentId: string };
+
+/** What reacting did: nothing when there is no such target the viewer may see. */
+export interface ReactionWritten {
+  /** The post reacted to, or the post of the comment reacted to. */
+  post_id: string;
+  /** The new reaction, or null when the member has reacted to it already. */
+  id: string | null;
+  /** The target's new count (when a reaction was added). */
+  reaction_count: number | null;
+  /** The member's earlier reaction, when there was one as the statement began. */
+  existing_id: string | null;
+}
+
+/**
+ * Reacts in one statement: finds the target as the viewer may see it, adds the reaction unless
+ * the member has one there (the unique constraints decide), moves the target's reaction_count
+ * and, when the target is someone else's, queues `reaction-created` (outbox) — all or nothing, and
+ * the target's row is locked only while this one statement runs. Undefined when there is no such
+ * target the viewer may see.
+ */
+export async function react(
   db: SqlRunner,
-  userId: string,
-  target: ReactionTarget,
-): Promise<string | undefined> {
-  const [created] = (await db.query(
-    `INSERT INTO reaction (user_id, post_id, comment_id) VALUES ($1, $2, $3)
-     ON CONFLICT DO NOTHING RETURNING id`,
-    [
-      userId,
-      target.kind === 'post' ? target.id : null,
-      target.kind === 'comment' ? target.id : null,
-    ],
-  )) as Array<{ id: string }>;
-  return created?.id;
+  viewer: Viewer & { kind: 'member' },
+  key: ReactionKey,
+): Promise<ReactionWritten | undefined> {
+  const params = new SqlParams();
+  const me = params.add(viewer.userId);
+  const target =
+    key.kind === 'post'
+      ? `SELECT p.id, p.user_id AS author_id, p.id AS post_id FROM post p
+          WHERE p.${'randomId' in key.post ? 'random_id' : 'id'} = ${params.add('randomId' in key.post ? key.post.randomId : key.post.postId)}
+            AND ${visibleSql('p', viewer, params)}`
+      : `SELECT c.id, c.user_id AS author_id, c.post_id FROM comment c JOIN post p ON p.id = c.post_id
+          WHERE c.id = ${params.add(key.commentId)} AND ${visibleSql('p', viewer, params)}`;
+  const column = `${key.kind}_id`;
+  const queued = outboxInsertSql('notifications', 'reaction-created', {
+    from: 'created, target',
+    where: `target.author_id <> ${me}`,
+    payload: {
+      reactionId: 'created.id',
+      actorId: `${me}::uuid`,
+      postId: 'target.post_id',
+      commentId: key.kind === 'comment' ? 'target.id' : 'NULL::uuid',
+    },
+    jobId: `'reaction-created.' || created.id`,
+  });
+  const [row] = (await db.query(
+    `WITH target AS (${target}),
+     created AS (
+       INSERT INTO reaction (user_id, ${column}) SELECT ${me}, target.id FROM target
+       ON CONFLICT DO NOTHING RETURNING id, ${column} AS target_id),
+     counted AS (
+       UPDATE ${key.kind} SET reaction_count = reaction_count + 1
+         FROM created WHERE ${key.kind}.id = created.target_id
+       RETURNING ${key.kind}.reaction_count),
+     queued AS (${queued})
+     SELECT target.post_id, (SELECT id FROM created) AS id,
+            (SELECT reaction_count FROM counted) AS reaction_count,
+            (SELECT r.id FROM reaction r WHERE r.user_id = ${me} AND r.${column} = target.id) AS existing_id
+       FROM target`,
+    params.values,
+  )) as ReactionWritten[];
+  return row;
 }
 
 export async function reactionOf(
@@ -90,25 +143,4 @@ export async function deleteReaction(
     [reactionId, userId],
   )) as [unknown[], number];
   return deleted.length > 0;
-}
-
-/** A comment with its post's author and privacy. */
-export interface CommentOnPost {
-  id: string;
-  user_id: string;
-  post_id: string;
-  privacy: PostPrivacy;
-  post_author: string;
-}
-
-export async function commentWithPost(
-  db: SqlRunner,
-  commentId: string,
-): Promise<CommentOnPost | undefined> {
-  const [comment] = (await db.query(
-    `SELECT c.id, c.user_id, c.post_id, p.privacy, p.user_id AS post_author
-       FROM comment c JOIN post p ON p.id = c.post_id WHERE c.id = $1`,
-    [commentId],
-  )) as CommentOnPost[];
-  return comment;
 }

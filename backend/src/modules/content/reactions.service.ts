@@ -1,65 +1,61 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Member } from '../../platform/access/current-caller.decorator';
 import { canSee, viewerOf } from '../../platform/access/viewer';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/database/db-errors';
-import { OutboxService } from '../../platform/queues/outbox.service';
 import { postKeyQuery } from './content-items.service';
 import { ContentErrors } from './content.errors';
-import { findPost } from './posts.queries';
 import * as reactions from './reactions.queries';
 import type { ReactionTarget } from './reactions.queries';
 
-interface Target extends ReactionTarget {
-  postId: string;
-  authorId: string;
-}
-
 /**
  * One reaction per member per post or comment: the unique constraints decide, so 50 parallel
- * requests give exactly one row, and the target's reaction_count moves in the same transaction.
+ * requests give exactly one row, and the target's reaction_count moves in the same statement.
  */
 @Injectable()
 export class ReactionsService {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly outbox: OutboxService,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
+  /**
+   * One statement, no transaction: the reaction, the target's count and its notification job
+   * (outbox) are written together, and the target's row is locked only while it runs.
+   */
   async create(
     member: Member,
     input: { postId?: string; commentId?: string },
   ): Promise<{ id: string; reaction_count: number }> {
+    const viewer = viewerOf(member);
+    const notFound = () =>
+      input.commentId ? ContentErrors.COMMENT_NOT_FOUND() : ContentErrors.POST_NOT_FOUND();
+    let key: reactions.ReactionKey;
+    if (input.commentId) key = { kind: 'comment', commentId: input.commentId };
+    else {
+      const post = postKeyQuery(input.postId ?? '');
+      if (!post) throw ContentErrors.POST_NOT_FOUND();
+      key = { kind: 'post', post };
+    }
+    // A guest never gets here (the route is for members); a suspended member sees as a guest.
+    if (viewer.kind !== 'member') throw notFound();
+    let written: reactions.ReactionWritten | undefined;
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const target = await this.findTarget(manager, member, input);
-        const created = await reactions.insertReaction(manager, member.userId, target);
-        if (!created) {
-          const existing = await reactions.reactionOf(manager, member.userId, target);
-          throw ContentErrors.ALREADY_REACTED({ id: existing ?? null });
-        }
-        const count = await reactions.addToReactionCount(manager, target, 1);
-        if (target.authorId !== member.userId)
-          await this.outbox.enqueue(
-            manager,
-            'notifications',
-            'reaction-created',
-            {
-              reactionId: created,
-              actorId: member.userId,
-              postId: target.postId,
-              commentId: target.kind === 'comment' ? target.id : null,
-            },
-            { jobId: `reaction-created.${created}` },
-          );
-        return { id: created, reaction_count: count };
-      });
+      written = await reactions.react(this.dataSource, viewer, key);
     } catch (error) {
       // The post or comment went away between finding it and reacting.
-      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION)
-        throw input.commentId ? ContentErrors.COMMENT_NOT_FOUND() : ContentErrors.POST_NOT_FOUND();
+      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw notFound();
       throw error;
     }
+    if (!written) throw notFound();
+    if (written.id === null || written.reaction_count === null) {
+      // A reaction made by a parallel request after this statement began is not in its snapshot.
+      const existing =
+        written.existing_id ??
+        (await reactions.reactionOf(this.dataSource, member.userId, {
+          kind: key.kind,
+          id: key.kind === 'comment' ? key.commentId : written.post_id,
+        }));
+      throw ContentErrors.ALREADY_REACTED({ id: existing ?? null });
+    }
+    return { id: written.id, reaction_count: written.reaction_count };
   }
 
   /** Removes one's own reaction (nobody else's, admins included). */
@@ -78,31 +74,5 @@ export class ReactionsService {
         : { kind: 'comment', id: reaction.comment_id as string };
       return { reaction_count: await reactions.addToReactionCount(manager, target, -1) };
     });
-  }
-
-  /** The post or comment reacted to, if the member may see it (404 otherwise, never 403). */
-  private async findTarget(
-    manager: EntityManager,
-    member: Member,
-    input: { postId?: string; commentId?: string },
-  ): Promise<Target> {
-    const viewer = viewerOf(member);
-    if (input.commentId) {
-      const comment = await reactions.commentWithPost(manager, input.commentId);
-      if (!comment || !canSee(viewer, { privacy: comment.privacy, userId: comment.post_author }))
-        throw ContentErrors.COMMENT_NOT_FOUND();
-      return {
-        kind: 'comment',
-        id: comment.id,
-        postId: comment.post_id,
-        authorId: comment.user_id,
-      };
-    }
-    const query = postKeyQuery(input.postId ?? '');
-    if (!query) throw ContentErrors.POST_NOT_FOUND();
-    const post = await findPost(manager, query);
-    if (!post || !canSee(viewer, { privacy: post.privacy, userId: post.user_id }))
-      throw ContentErrors.POST_NOT_FOUND();
-    return { kind: 'post', id: post.id, postId: post.id, authorId: post.user_id };
   }
 }

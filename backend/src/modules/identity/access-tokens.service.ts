@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { AppConfig } from '../../platform/config/app-config';
 import { ACCESS_TOKEN_TTL_SECONDS } from './identity.constants';
@@ -12,13 +13,23 @@ export interface AccessClaims {
   sessionId: string;
 }
 
-/** Signs and checks JWTs. Only HS256 is accepted: `alg: none` and every other algorithm are refused. */
+/**
+ * Signs and checks JWTs. Only HS256 is accepted: `alg: none` and every other algorithm are refused.
+ * The secret is imported as an HMAC CryptoKey once: handed raw bytes, jose would import them
+ * again on every sign and every check (every authenticated request).
+ */
 @Injectable()
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(config: AppConfig) {
-    this.key = new TextEncoder().encode(config.jwtSecret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(config.jwtSecret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async issue(
@@ -33,7 +44,7 @@ export class AccessTokens {
       .setAudience(audience)
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
     return { token, expiresIn: ttlSeconds };
   }
 
@@ -43,7 +54,7 @@ export class AccessTokens {
     audience: TokenAudience = 'plantfolk-api',
   ): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience,

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, Not, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { decideAccess, type Caller } from '../../platform/access/access-policy';
 import type { LatLng } from '../../platform/geo/geo';
 import { nearestMembers } from './accounts.queries';
+import * as members from './members.queries';
 import { AuthSession } from './entities/auth-session.entity';
 import { UserAccount } from './entities/user-account.entity';
 import { IdentityErrors } from './identity.errors';
@@ -44,24 +45,19 @@ export class MembersService {
 
   /** The public summary of a registered, active member (spec: get-user-by-uuid). */
   async publicSummary(userId: string): Promise<UserSummary> {
-    const user = await this.users.findOne({
-      where: { id: userId, registeredAt: Not(IsNull()), suspendedAt: IsNull() },
-    });
-    if (!user) throw IdentityErrors.USER_NOT_FOUND();
-    return toUserSummary(user);
+    const summary = await members.publicSummaryById(this.dataSource, userId);
+    if (!summary) throw IdentityErrors.USER_NOT_FOUND();
+    return summary;
   }
 
   /** The public summary of a registered, active member by username (any case). */
   async publicSummaryByUsername(username: string): Promise<UserSummary> {
-    const user = await this.users.findOne({
-      where: {
-        username: username.trim().toLowerCase(),
-        registeredAt: Not(IsNull()),
-        suspendedAt: IsNull(),
-      },
-    });
-    if (!user) throw IdentityErrors.USER_NOT_FOUND();
-    return toUserSummary(user);
+    const summary = await members.publicSummaryByUsername(
+      this.dataSource,
+      username.trim().toLowerCase(),
+    );
+    if (!summary) throw IdentityErrors.USER_NOT_FOUND();
+    return summary;
   }
 
   /**
@@ -71,11 +67,7 @@ export class MembersService {
   async summariesByIds(ids: readonly string[]): Promise<UserSummary[]> {
     const unique = [...new Set(ids)];
     if (!unique.length) return [];
-    const users = await this.users.find({
-      where: { id: In(unique) },
-      select: ['id', 'username', 'avatar', 'suburbCity', 'state', 'country'],
-    });
-    return users.map(toUserSummary);
+    return members.summariesByIds(this.dataSource, unique);
   }
 
   /**

@@ -10,22 +10,43 @@ import { listedTagSql, type TagReader } from './tag-visibility';
 
 type Reader = Caller | TagReader;
 
-/** Creates the named tags that do not exist; a name whose drawn random id clashes is skipped too. */
-export async function insertTagsIfMissing(
+/**
+ * Finds the named tags, creating those that do not exist, in one statement: records `namer` (when
+ * given) as having named each, and adds `postDelta` (0 or 1: a public post now carries them) to
+ * each one's post_count, a created tag starting at it. Names must be sorted (a fixed insertion
+ * order). A name is missing from the answer when its drawn random id clashed or when another
+ * transaction created it after this statement began (ON CONFLICT waited for it, but it is not in
+ * this statement's snapshot): ask again for those names.
+ */
+export async function resolveTagsNamed(
   db: SqlRunner,
-  names: string[],
-  createdBy: string | null,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO tag (name, created_by) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING`,
-    [names, createdBy],
-  );
-}
-
-export async function tagsNamed(db: SqlRunner, names: string[]): Promise<TagRef[]> {
-  return (await db.query('SELECT id, name FROM tag WHERE name = ANY($1::text[])', [
-    names,
-  ])) as TagRef[];
+  sortedNames: string[],
+  namer: string | null,
+  postDelta: 0 | 1,
+): Promise<TagRef[]> {
+  return (await db.query(
+    `WITH wanted AS (SELECT unnest($1::text[]) AS name),
+     created AS (
+       INSERT INTO tag (name, created_by, post_count)
+       SELECT name, $2, $3 FROM wanted ORDER BY name
+       ON CONFLICT DO NOTHING
+       RETURNING id, name),
+     existing AS (SELECT t.id, t.name FROM tag t WHERE t.name = ANY($1::text[])),
+     locked AS (
+       -- Rows are locked as the sorted rows come out: one lock order for every writer, whatever
+       -- plan the UPDATE would have chosen on its own.
+       SELECT t.id FROM tag t WHERE $3 <> 0 AND t.name = ANY($1::text[])
+        ORDER BY t.id FOR NO KEY UPDATE),
+     counted AS (
+       UPDATE tag SET post_count = post_count + $3 FROM locked WHERE tag.id = locked.id),
+     resolved AS (SELECT id, name FROM created UNION ALL SELECT id, name FROM existing),
+     named AS (
+       INSERT INTO tag_namer (tag_id, user_id)
+       SELECT id, $2 FROM resolved WHERE $2::uuid IS NOT NULL ORDER BY id
+       ON CONFLICT DO NOTHING)
+     SELECT id, name FROM resolved`,
+    [sortedNames, namer, postDelta],
+  )) as TagRef[];
 }
 
 /** Adds `delta` to each tag's post_count, never below 0 (ids sorted: a fixed lock order). */
@@ -34,8 +55,11 @@ export async function addToPostCounts(
   sortedTagIds: number[],
   delta: number,
 ): Promise<void> {
+  // Locked in id order first (as the sorted rows come out), so writers never wait on each other
+  // in a circle.
   await db.query(
-    'UPDATE tag SET post_count = GREATEST(post_count + $2, 0) WHERE id = ANY($1::int[])',
+    `WITH locked AS (SELECT id FROM tag WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE)
+     UPDATE tag SET post_count = GREATEST(post_count + $2, 0) FROM locked WHERE tag.id = locked.id`,
     [sortedTagIds, delta],
   );
 }

@@ -45,12 +45,15 @@ export class TagsService {
    * Finds or creates the tags a post names, in the caller's transaction. Names are normalised and
    * de-duplicated (first spelling wins the order); at most 10 remain, else TOO_MANY_TAGS; a name
    * that cannot be a tag is INVALID_TAG_NAME. Returns `[{id, name}]` in the order given.
-   * Safe under concurrency: two posts creating the same new tag at once end up with one tag.
+   * With `countPost`, the post is public and each tag's post_count grows by one (in the same
+   * statement). One statement in the usual case; safe under concurrency: two posts creating the
+   * same new tag at once end up with one tag.
    */
   async resolveForPost(
     manager: EntityManager,
     names: readonly string[],
     userId: string | null,
+    options: { countPost?: boolean } = {},
   ): Promise<TagRef[]> {
     const normalised: string[] = [];
     for (const raw of names) {
@@ -65,16 +68,17 @@ export class TagsService {
     const sorted = [...normalised].sort();
     const byName = new Map<string, TagRef>();
     for (let attempt = 0; attempt < ID_DRAWS && byName.size < sorted.length; attempt += 1) {
-      // With no conflict target, a row whose random id is taken is skipped too; the next round
-      // draws again for the names still missing.
-      await tags.insertTagsIfMissing(
+      // Each round asks only for the names still missing (a clashing random id, or a tag another
+      // post created meanwhile), so each tag is counted and its namer recorded once.
+      const missing = sorted.filter((name) => !byName.has(name));
+      for (const row of await tags.resolveTagsNamed(
         manager,
-        sorted.filter((name) => !byName.has(name)),
+        missing,
         userId,
-      );
-      for (const row of await tags.tagsNamed(manager, sorted)) byName.set(row.name, row);
+        options.countPost ? 1 : 0,
+      ))
+        byName.set(row.name, row);
     }
-    if (userId) await this.recordNamer(manager, [...byName.values()], userId);
     return normalised.map((name) => {
       const tag = byName.get(name);
       // Only when an admin deletes the tag in the same instant; the post can be saved again.

@@ -1,16 +1,25 @@
-import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { Tag } from '../../tags';
 import { Post } from './post.entity';
 
-/** A post's tag. Deleting either side removes the link. */
+/**
+ * A post's tag. Deleting either side removes the link.
+ *
+ * `bumped_at` is the post's, copied so a tag's feed is one keyset walk down this tag's rows
+ * (post_tag_feed_idx) whatever the age of its newest post; triggers keep it equal to the post's
+ * (filled on insert when not given, moved with every bump: migration PostTallyAndTagFeed).
+ */
 @Entity('post_tag')
-@Index('post_tag_tag_idx', ['tagId', 'postId'])
+@Index('post_tag_feed_idx', ['tagId', 'bumpedAt', 'postId'])
 export class PostTag {
   @PrimaryColumn('uuid')
   postId: string;
 
   @PrimaryColumn('int')
   tagId: number;
+
+  @Column('timestamptz')
+  bumpedAt: Date;
 
   @ManyToOne(() => Post, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'post_id' })

@@ -74,6 +74,25 @@ function describeImageServing(
       const response = await t.http().get(`${BASE}/posts/ab/missing.png`).expect(404);
       expect(response.body.error).toEqual({ code: 'IMAGE_NOT_FOUND', message: 'Image not found' });
     });
+
+    it('keeps private files where no public path reaches them', async () => {
+      const storage = t.app.get(StorageService);
+      const original = 'posts/cd/cdef0123-4567-489a-bcde-f0123456789a.png';
+      await storage.putPrivate(original, PNG);
+      expect((await storage.readPrivate(original))?.equals(PNG)).toBe(true);
+      for (const path of [
+        original,
+        `_private/${original}`,
+        `../private/${original}`,
+        `%2E%2E/private/${original}`,
+      ]) {
+        const response = await t.http().get(`${BASE}/${path}`);
+        expect([400, 404]).toContain(response.status);
+      }
+      await expect(storage.read(original)).rejects.toMatchObject({ code: 'IMAGE_NOT_FOUND' });
+      await storage.removePrivate([original, 'posts/cd/not-there.png']);
+      expect(await storage.readPrivate(original)).toBeNull();
+    });
   });
 }
 

@@ -1,10 +1,16 @@
+import { isBlurhashValid } from 'blurhash';
+import { UnrecoverableError } from 'bullmq';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import type { RenderUploadPayload } from '../../src/modules/content/jobs/content.jobs';
 import { PurgeUnattachedUploadsJob } from '../../src/modules/content/jobs/purge-unattached-uploads.job';
+import { RenderUploadJob } from '../../src/modules/content/jobs/render-upload.job';
+import { DeleteStoredFilesJob } from '../../src/platform/storage/jobs/delete-stored-files.job';
+import { StorageService } from '../../src/platform/storage/storage.service';
 import { QueueWorkers } from '../../src/platform/queues/queue-workers.service';
-import { createPost, uploadPhotos } from '../support/content';
+import { createPost, uploadPhotos, type UploadedPhoto } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
 import {
@@ -14,6 +20,7 @@ import {
   jpeg,
   markersIn,
   pngWithAlpha,
+  storedOriginals,
   storedRefs,
   SVG,
 } from '../support/test-images';
@@ -35,7 +42,19 @@ describe('content: photo uploads', () => {
     return count;
   }
 
-  it('stores several photos re-encoded, with variants and blurhash, as unattached uploads', async () => {
+  /** Waits for the inline `images` worker to render the uploads; returns them as recorded. */
+  async function rendered(refs: string[]): Promise<UploadedPhoto[]> {
+    return eventually(async () => {
+      const rows: UploadedPhoto[] = await t.dataSource.query(
+        'SELECT ref, status, variants, blurhash, width, height FROM uploaded_image WHERE ref = ANY($1)',
+        [refs],
+      );
+      expect(rows.map((row) => row.status)).toEqual(refs.map(() => 'ready'));
+      return refs.map((ref) => rows.find((row) => row.ref === ref) as UploadedPhoto);
+    });
+  }
+
+  it('takes several photos as pending uploads, which the images job renders with variants', async () => {
     const member = await createMember(t, 'registered');
     const response = await t
       .http()
@@ -44,27 +63,32 @@ describe('content: photo uploads', () => {
       .attach('photos', await jpeg(1600, 1200), 'big.jpg')
       .attach('photos', await pngWithAlpha(200, 100), 'small.png')
       .expect(201);
-    const photos = response.body.data;
-    expect(photos).toHaveLength(2);
-    expect(photos[0]).toMatchObject({
+    const answered = response.body.data;
+    expect(answered).toHaveLength(2);
+    expect(answered[0]).toEqual({
       ref: expect.stringMatching(/^posts\/[0-9a-f]{2}\/[0-9a-f-]{36}\.webp$/),
+      status: 'pending',
+      variants: [],
       width: 1600,
       height: 1200,
       blurhash: expect.any(String),
     });
-    expect(photos[0].variants.map((variant: { width: number }) => variant.width)).toEqual([
-      320, 640, 1280, 1600,
-    ]);
-    for (const ref of photos.flatMap((photo: { variants: Array<{ ref: string }> }) =>
-      photo.variants.map((variant) => variant.ref),
-    ))
-      expect(existsSync(join(t.storageDir, 'images', ref))).toBe(true);
+    expect(isBlurhashValid(answered[0].blurhash)).toEqual({ result: true });
     const rows = await t.dataSource.query(
       'SELECT ref, folder, attached_at FROM uploaded_image WHERE user_id = $1 ORDER BY created_at',
       [member.id],
     );
     expect(rows).toHaveLength(2);
     expect(rows.every((row: { attached_at: unknown }) => row.attached_at === null)).toBe(true);
+
+    const photos = await rendered(answered.map((photo: { ref: string }) => photo.ref));
+    expect(photos[0]).toMatchObject({ width: 1600, height: 1200, blurhash: answered[0].blurhash });
+    expect(photos[0].variants.map((variant) => variant.width)).toEqual([320, 640, 1280, 1600]);
+    expect(photos[1].variants.map((variant) => variant.width)).toEqual([200]);
+    for (const ref of photos.flatMap((photo) => photo.variants.map((variant) => variant.ref)))
+      expect(existsSync(join(t.storageDir, 'images', ref))).toBe(true);
+    // The originals are gone once rendered.
+    await eventually(async () => expect(await storedOriginals(t.storageDir)).toEqual([]));
 
     const plants = await uploadPhotos(t, member, 1, 'plants');
     expect(plants[0].ref).toMatch(/^plants\//);
@@ -89,10 +113,17 @@ describe('content: photo uploads', () => {
       })
       .expect(201)
       .then((response) => response.body.data);
+    // Saving the post does not wait for the rendering.
     const item = await createPost(t, member, { photos: [{ ref: photo.ref }] });
     // Oriented by its EXIF (300×200 stored sideways shows as 200×300), then EXIF dropped.
-    expect(item.photos[0]).toMatchObject({ width: 200, height: 300 });
-    for (const variant of photo.variants) {
+    expect(item.photos[0]).toMatchObject({ width: 200, height: 300, blurhash: photo.blurhash });
+    const post = await eventually(async () => {
+      const response = await t.http().get(`/api/iam/posts/${item.random_id}`).expect(200);
+      expect(response.body.data.photos[0].variants).not.toEqual([]);
+      return response.body.data;
+    });
+    expect(post.photos[0]).toMatchObject({ width: 200, height: 300, blurhash: photo.blurhash });
+    for (const variant of post.photos[0].variants) {
       const served = await t
         .http()
         .get(`/storage/v1/object/public/images/${variant.ref}`)
@@ -118,6 +149,7 @@ describe('content: photo uploads', () => {
     beforeAll(async () => (member = await createMember(t, 'registered')));
 
     async function expectNothingStored() {
+      expect(await storedOriginals(t.storageDir)).toEqual([]);
       expect(await storedRefs(t.storageDir)).toEqual(
         // Only files of the other tests' accepted uploads, none of this member's.
         await storedRefsOfOthers(),
@@ -209,6 +241,7 @@ describe('content: photo uploads', () => {
     );
     const member = await createMember(t, 'registered');
     const [stale, recent, used] = await uploadPhotos(t, member, 3);
+    expect([stale, recent, used].map((photo) => photo.status)).toEqual(['ready', 'ready', 'ready']);
     await createPost(t, member, { photos: [{ ref: used.ref }] });
     await t.dataSource.query(
       "UPDATE uploaded_image SET created_at = now() - interval '25 hours' WHERE ref = ANY($1)",
@@ -238,5 +271,204 @@ describe('content: photo uploads', () => {
       .send({ text: 'late', privacy: 'public', tags: [], photos: [{ ref: stale.ref }] })
       .expect(400);
     expect(response.body.error.code).toBe('UNKNOWN_PHOTO');
+  });
+});
+
+/** The same uploads with no workers running: each step of the rendering is run by hand. */
+describe('content: photo uploads are rendered off the request path', () => {
+  let t: TestApp;
+  let member: TestMember;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { WORKERS: 'off' } });
+    member = await createMember(t, 'registered');
+  });
+  afterAll(() => t.close());
+
+  async function upload(bytes: Buffer): Promise<UploadedPhoto & { job: RenderUploadPayload }> {
+    const response = await t
+      .http()
+      .post('/api/iam/posts/photos')
+      .set(member.headers)
+      .attach('photos', bytes, { filename: 'IMG_0002.JPG', contentType: 'image/jpeg' })
+      .expect(201);
+    const [photo] = response.body.data;
+    const [job] = await t.dataSource.query(
+      `SELECT payload FROM outbox_message
+        WHERE queue = 'images' AND job_name = 'render-upload' AND payload->>'ref' = $1`,
+      [photo.ref],
+    );
+    return { ...photo, job: job.payload };
+  }
+
+  async function uploadRow(ref: string) {
+    const [row] = await t.dataSource.query(
+      'SELECT status, variants, original_ref FROM uploaded_image WHERE ref = $1',
+      [ref],
+    );
+    return row;
+  }
+
+  const jobOn = (attemptsMade: number) =>
+    ({ attemptsMade, opts: { attempts: 3 } }) as Parameters<RenderUploadJob['handle']>[1];
+  const render = (job: RenderUploadPayload, attemptsMade = 0) =>
+    t.app.get(RenderUploadJob).handle(job, jobOn(attemptsMade));
+  const fileOf = (ref: string) => join(t.storageDir, 'images', ref);
+
+  it('answers at once; the original waits privately, never served, until the job renders it', async () => {
+    const phone = await gpsTaggedJpeg(3000, 2000);
+    const started = Date.now();
+    const photo = await upload(phone);
+    const answeredMs = Date.now() - started;
+    expect(photo).toMatchObject({ status: 'pending', variants: [], width: 1365, height: 2048 });
+    expect(isBlurhashValid(photo.blurhash)).toEqual({ result: true });
+    expect(photo.job).toEqual({
+      ref: photo.ref,
+      original: photo.ref.replace(/\.webp$/, '.jpg'),
+    });
+
+    // Nothing public yet; the original (GPS and all) sits in the private area only.
+    expect(await storedRefs(t.storageDir)).toEqual([]);
+    expect(await storedOriginals(t.storageDir)).toEqual([photo.job.original]);
+    const kept = await readFile(join(t.storageDir, 'private', photo.job.original));
+    expect(markersIn(kept, GPS_MARKERS)).toEqual(GPS_MARKERS);
+    for (const path of [
+      photo.job.original,
+      photo.ref,
+      `../private/${photo.job.original}`,
+      `..%2Fprivate%2F${photo.job.original.replace(/\//g, '%2F')}`,
+      `_private/${photo.job.original}`,
+    ]) {
+      const response = await t.http().get(`/storage/v1/object/public/images/${path}`);
+      expect([400, 404]).toContain(response.status);
+    }
+
+    // A post saved now shows the blurhash: the photo's size, no variants yet.
+    const item = await createPost(t, member, { photos: [{ ref: photo.ref }] });
+    const pending = { image_ref: photo.ref, variants: [], width: 1365, height: 2048 };
+    expect(item.photos[0]).toMatchObject({ ...pending, blurhash: photo.blurhash });
+
+    const renderStarted = Date.now();
+    await render(photo.job);
+    const renderMs = Date.now() - renderStarted;
+    // The request did only a small part of the work the job does.
+    expect(answeredMs).toBeLessThan(renderMs);
+
+    const read = await t.http().get(`/api/iam/posts/${item.random_id}`).expect(200);
+    const shown = read.body.data.photos[0];
+    expect(shown).toMatchObject({ image_ref: photo.ref, width: 1365, height: 2048 });
+    expect(shown.blurhash).toBe(photo.blurhash);
+    expect(shown.variants.map((variant: { width: number }) => variant.width)).toEqual([
+      320, 640, 1280, 1365,
+    ]);
+    for (const variant of shown.variants) {
+      const bytes = await readFile(fileOf(variant.ref));
+      expect(markersIn(bytes, GPS_MARKERS)).toEqual([]);
+      expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    }
+    expect(await uploadRow(photo.ref)).toMatchObject({ status: 'ready', original_ref: null });
+    expect(await storedOriginals(t.storageDir)).toEqual([]);
+  });
+
+  it('renders the same files again when a job is retried, or runs twice at once', async () => {
+    const photo = await upload(await jpeg(1400, 900));
+    await Promise.all([render(photo.job), render(photo.job)]);
+    const first = await uploadRow(photo.ref);
+    expect(first.status).toBe('ready');
+    expect(first.variants.map((variant: { width: number }) => variant.width)).toEqual([
+      320, 640, 1280, 1400,
+    ]);
+    const files = first.variants.map((variant: { ref: string }) => variant.ref);
+    const before = await Promise.all(files.map((ref: string) => readFile(fileOf(ref))));
+
+    // The job again, once the original is gone: nothing to do, nothing removed.
+    await render(photo.job);
+    expect(await uploadRow(photo.ref)).toEqual(first);
+    const after = await Promise.all(files.map((ref: string) => readFile(fileOf(ref))));
+    expect(after).toEqual(before);
+    expect(await storedOriginals(t.storageDir)).toEqual([]);
+  });
+
+  it('retries a failing render, then marks the upload failed and removes its files', async () => {
+    const photo = await upload(await jpeg(900, 600));
+    const storage = t.app.get(StorageService);
+    const realPut = storage.put.bind(storage);
+    let puts = 0;
+    const put = jest.spyOn(storage, 'put').mockImplementation(async (ref, body) => {
+      puts += 1;
+      if (puts % 3 === 0) throw new Error('disk full');
+      await realPut(ref, body);
+    });
+    try {
+      // Not the last attempt: the error goes back to the queue, the upload stays pending.
+      await expect(render(photo.job, 0)).rejects.toThrow('disk full');
+      expect(await uploadRow(photo.ref)).toMatchObject({ status: 'pending' });
+      expect(await storedOriginals(t.storageDir)).toEqual([photo.job.original]);
+      // The last attempt gives up.
+      await expect(render(photo.job, 2)).rejects.toThrow('disk full');
+    } finally {
+      put.mockRestore();
+    }
+    expect(await uploadRow(photo.ref)).toMatchObject({
+      status: 'failed',
+      variants: [],
+      original_ref: null,
+    });
+    expect(await storedRefs(t.storageDir)).not.toEqual(
+      expect.arrayContaining([expect.stringContaining(photo.ref.replace('.webp', ''))]),
+    );
+    expect(await storedOriginals(t.storageDir)).toEqual([]);
+    // A failed upload cannot be attached.
+    const refused = await t
+      .http()
+      .post('/api/iam/posts/new')
+      .set(member.headers)
+      .send({ text: 'x', privacy: 'public', tags: [], photos: [{ ref: photo.ref }] })
+      .expect(400);
+    expect(refused.body.error.code).toBe('UNKNOWN_PHOTO');
+  });
+
+  it('gives up at once when the original is gone, without retrying', async () => {
+    const photo = await upload(await jpeg(300, 200));
+    await t.app.get(StorageService).removePrivate([photo.job.original]);
+    await expect(render(photo.job, 0)).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(await uploadRow(photo.ref)).toMatchObject({ status: 'failed' });
+  });
+
+  it('leaves no file behind when the post goes before its photo is rendered', async () => {
+    const photo = await upload(await jpeg(700, 500));
+    const item = await createPost(t, member, { photos: [{ ref: photo.ref }] });
+    await t
+      .http()
+      .delete('/api/iam/posts')
+      .set(member.headers)
+      .send({ postId: item.random_id, userId: member.id })
+      .expect(200);
+    await render(photo.job);
+    expect(await uploadRow(photo.ref)).toBeUndefined();
+    expect(
+      (await storedRefs(t.storageDir)).filter((ref) => ref.startsWith(photo.ref.slice(0, -5))),
+    ).toEqual([]);
+    expect(await storedOriginals(t.storageDir)).toEqual([]);
+  });
+
+  it('purges an unattached upload never rendered, original included', async () => {
+    const photo = await upload(await jpeg(640, 480));
+    await t.dataSource.query(
+      "UPDATE uploaded_image SET created_at = now() - interval '25 hours' WHERE ref = $1",
+      [photo.ref],
+    );
+    await t.app.get(PurgeUnattachedUploadsJob).handle();
+    expect(await uploadRow(photo.ref)).toBeUndefined();
+    const [cleanup] = await t.dataSource.query(
+      `SELECT payload FROM outbox_message
+        WHERE job_name = 'delete-stored-files' AND payload->'privateRefs' ? $1`,
+      [photo.job.original],
+    );
+    await t.app.get(DeleteStoredFilesJob).handle(cleanup.payload);
+    expect(await storedOriginals(t.storageDir)).toEqual([]);
+    // The render job, arriving late, finds nothing to do.
+    await render(photo.job);
+    expect(await storedRefs(t.storageDir)).not.toContain(photo.ref);
   });
 });

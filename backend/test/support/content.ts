@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UploadsService } from '../../src/modules/content/uploads.service';
 import type { TestMember } from './members';
 import type { TestApp } from './test-app';
 import { jpeg } from './test-images';
@@ -7,17 +8,24 @@ import { jpeg } from './test-images';
 
 export interface UploadedPhoto {
   ref: string;
+  status: 'pending' | 'ready' | 'failed';
   variants: Array<{ width: number; height: number; ref: string }>;
   blurhash: string;
   width: number;
   height: number;
 }
 
+/**
+ * Uploads small JPEGs as photos. By default they are also rendered at once, as the `images` job
+ * would render them (running both is harmless), and returned as recorded then: ready, with their
+ * variants. `{ rendered: false }` returns the upload's own answer (pending).
+ */
 export async function uploadPhotos(
   t: TestApp,
   member: TestMember,
   count = 1,
   folder?: 'posts' | 'plants',
+  options: { rendered?: boolean } = {},
 ): Promise<UploadedPhoto[]> {
   let request = t.http().post('/api/iam/posts/photos').set(member.headers);
   if (folder) request = request.field('folder', folder);
@@ -26,7 +34,28 @@ export async function uploadPhotos(
   const response = await request;
   if (response.status !== 201)
     throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data;
+  const photos: UploadedPhoto[] = response.body.data;
+  return options.rendered === false ? photos : renderUploads(t, photos);
+}
+
+/** Renders pending uploads now (see uploadPhotos) and returns them as recorded, in order. */
+export async function renderUploads(
+  t: TestApp,
+  photos: ReadonlyArray<{ ref: string }>,
+): Promise<UploadedPhoto[]> {
+  const uploads = t.app.get(UploadsService);
+  const refs = photos.map((photo) => photo.ref);
+  const pending: Array<{ ref: string; original_ref: string }> = await t.dataSource.query(
+    'SELECT ref, original_ref FROM uploaded_image WHERE ref = ANY($1) AND original_ref IS NOT NULL',
+    [refs],
+  );
+  for (const { ref, original_ref } of pending)
+    await uploads.render({ ref, original: original_ref });
+  const rows: UploadedPhoto[] = await t.dataSource.query(
+    'SELECT ref, status, variants, blurhash, width, height FROM uploaded_image WHERE ref = ANY($1)',
+    [refs],
+  );
+  return refs.map((ref) => rows.find((row) => row.ref === ref) as UploadedPhoto);
 }
 
 export interface PostInput {

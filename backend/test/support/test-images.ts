@@ -161,13 +161,18 @@ export const PDF = Buffer.from(
 );
 
 /** Every file under a test app's image storage, as refs. */
-export async function storedRefs(storageDir: string): Promise<string[]> {
-  const root = join(storageDir, 'images');
+export async function storedRefs(storageDir: string, area: 'images' | 'private' = 'images') {
+  const root = join(storageDir, area);
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => relative(root, join(entry.parentPath, entry.name)))
     .sort();
+}
+
+/** Every file in a test app's private storage area (uploads' originals), as refs. */
+export async function storedOriginals(storageDir: string): Promise<string[]> {
+  return storedRefs(storageDir, 'private');
 }
 
 /** Finds any of the markers in the bytes (case-sensitive, as they are written). */

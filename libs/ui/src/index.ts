@@ -11,7 +11,10 @@ export { PageLayout, type PageLayoutProps } from './layout/page-layout';
 export * from './mantine';
 export { BlurhashImage, blurhashToDataUrl, type BlurhashImageProps } from './media/blurhash-image';
 export {
+  isRendering,
   largestImageRef,
+  RENDERING_REFETCH,
+  refetchWhileRendering,
   storageImageUrl,
   variantSrcSet,
   type ImageVariantLike,

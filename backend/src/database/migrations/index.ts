@@ -1,4 +1,5 @@
 // Every migration, in order. `npm run migration:generate -w @plantfolk/backend -- <Name>` appends here.
+import { UploadRenderQueue1795477623017 } from './1795477623017-UploadRenderQueue';
 import { PostTallyAndTagFeed1795477157518 } from './1795477157518-PostTallyAndTagFeed';
 import { TagNamers1795467720555 } from './1795467720555-TagNamers';
 import { NearbyPublicPoint1795467462328 } from './1795467462328-NearbyPublicPoint';
@@ -16,4 +17,5 @@ export const migrations = [
   NearbyPublicPoint1795467462328,
   TagNamers1795467720555,
   PostTallyAndTagFeed1795477157518,
+  UploadRenderQueue1795477623017,
 ];

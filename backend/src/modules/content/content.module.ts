@@ -10,6 +10,7 @@ import { ContentService } from './content.service';
 import { Comment } from './entities/comment.entity';
 import { PostPhoto } from './entities/post-photo.entity';
 import { PostTag } from './entities/post-tag.entity';
+import { PostTally } from './entities/post-tally.entity';
 import { Post } from './entities/post.entity';
 import { Reaction } from './entities/reaction.entity';
 import { UploadedImage } from './entities/uploaded-image.entity';
@@ -18,6 +19,7 @@ import { CommentCreatedJob } from './jobs/comment-created.job';
 import { CONTENT_JOBS } from './jobs/content.jobs';
 import { PurgeUnattachedUploadsJob } from './jobs/purge-unattached-uploads.job';
 import { ReactionCreatedJob } from './jobs/reaction-created.job';
+import { RenderUploadJob } from './jobs/render-upload.job';
 import { ContentNotices } from './notices.service';
 import { PostKinds } from './post-kinds';
 import { PostsController } from './posts.controller';
@@ -35,7 +37,15 @@ import { UploadsService } from './uploads.service';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Post, PostTag, PostPhoto, Comment, Reaction, UploadedImage]),
+    TypeOrmModule.forFeature([
+      Post,
+      PostTag,
+      PostTally,
+      PostPhoto,
+      Comment,
+      Reaction,
+      UploadedImage,
+    ]),
     IdentityModule,
     TagsModule,
   ],
@@ -54,6 +64,7 @@ import { UploadsService } from './uploads.service';
     PurgeUnattachedUploadsJob,
     ReactionCreatedJob,
     ReactionsService,
+    RenderUploadJob,
     UploadsService,
   ],
   exports: [ContentService],

@@ -48,9 +48,11 @@ export class PostsController {
   @AcceptsUpload({ field: 'photos', maxFiles: MAX_PHOTOS_PER_POST })
   @ApiOperation({
     summary:
-      'Upload 1–10 photos for a post (JPEG, PNG, WebP or GIF, ≤ 10 MB each; re-encoded, metadata ' +
-      'stripped). Optional text field `folder`: posts (default) or plants. Name the refs when ' +
-      'saving the post within 24 hours.',
+      'Upload 1–10 photos for a post (JPEG, PNG, WebP or GIF, ≤ 10 MB each). The bytes are ' +
+      'checked at once (refusals are immediate); each photo is answered `pending` with its ' +
+      'blurhash and size, and rendered off the request (re-encoded, metadata stripped, size ' +
+      'variants). Optional text field `folder`: posts (default) or plants. Name the refs when ' +
+      'saving the post within 24 hours; it need not wait for the rendering.',
   })
   @ApiSuccess([UploadedPhotoDto], { status: 201 })
   @ApiFailures(400)

@@ -1,5 +1,7 @@
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import type { ImageVariant } from '../../platform/images/image-pipeline.service';
+import { outboxInsertSql } from '../../platform/queues/outbox.service';
+import type { UploadStatus } from './entities/uploaded-image.entity';
 
 /** The `uploaded_image` table: photos uploaded for a post that is not saved yet (or ever). */
 
@@ -11,55 +13,113 @@ export interface UploadRow {
   height: number;
 }
 
-export async function insertUploads(
+/** An upload as it is written: checked, its original stored privately, not rendered yet. */
+export interface NewUploadRow extends Omit<UploadRow, 'variants'> {
+  /** Its original in the private storage area, until rendered. */
+  original: string;
+}
+
+/**
+ * Records pending uploads and, in the same statement, their `images/render-upload` jobs (outbox):
+ * the rows and the jobs that render them commit together or not at all.
+ */
+export async function insertPendingUploads(
   db: SqlRunner,
   userId: string,
   folder: string,
-  uploads: readonly UploadRow[],
+  uploads: readonly NewUploadRow[],
 ): Promise<void> {
+  const queued = outboxInsertSql('images', 'render-upload', {
+    from: 'inserted',
+    payload: { ref: 'inserted.ref', original: 'inserted.original_ref' },
+    jobId: 'NULL',
+  });
   await db.query(
-    `INSERT INTO uploaded_image (ref, user_id, folder, variants, blurhash, width, height)
-     SELECT x.ref, $1, $2, x.variants, x.blurhash, x.width, x.height
-       FROM jsonb_to_recordset($3::jsonb)
-         AS x(ref text, variants jsonb, blurhash text, width int, height int)`,
+    `WITH inserted AS (
+       INSERT INTO uploaded_image (ref, user_id, folder, status, original_ref, variants, blurhash, width, height)
+       SELECT x.ref, $1, $2, 'pending', x.original, '[]'::jsonb, x.blurhash, x.width, x.height
+         FROM jsonb_to_recordset($3::jsonb)
+           AS x(ref text, original text, blurhash text, width int, height int)
+       RETURNING ref, original_ref)
+     ${queued}`,
     [userId, folder, JSON.stringify(uploads)],
   );
 }
 
-/** Marks those of the refs that are the member's unattached uploads as attached; returns them. */
-export async function markAttached(
+/** What the render job needs to know of an upload. */
+export interface UploadToRender {
+  ref: string;
+  folder: string;
+  status: UploadStatus;
+  original_ref: string | null;
+}
+
+export async function findUploadToRender(
   db: SqlRunner,
-  userId: string,
-  refs: string[],
-): Promise<UploadRow[]> {
-  // UPDATE/DELETE … RETURNING answer [rows, affected count].
+  ref: string,
+): Promise<UploadToRender | undefined> {
+  const [row] = (await db.query(
+    'SELECT ref, folder, status, original_ref FROM uploaded_image WHERE ref = $1',
+    [ref],
+  )) as UploadToRender[];
+  return row;
+}
+
+/**
+ * Records a pending upload as rendered, then gives its rendered files to the post photos made of
+ * it meanwhile. Two statements in the caller's transaction, in this order: the first takes the
+ * upload's row lock, so a post being saved with it either copied the row before (its photo row
+ * is committed by the time the second statement, with a fresh snapshot, looks) or waits and
+ * copies the rendered row. False when the upload was not pending (gone, or done by another run).
+ */
+export async function markUploadReady(
+  db: SqlRunner,
+  ref: string,
+  image: { variants: ImageVariant[]; width: number; height: number },
+): Promise<boolean> {
   const [rows] = (await db.query(
-    `UPDATE uploaded_image SET attached_at = now()
-      WHERE ref = ANY($1::text[]) AND user_id = $2 AND attached_at IS NULL
-      RETURNING ref, variants, blurhash, width, height`,
-    [refs, userId],
-  )) as [UploadRow[], number];
-  return rows;
+    `UPDATE uploaded_image SET status = 'ready', variants = $2::jsonb, width = $3, height = $4,
+            original_ref = NULL
+      WHERE ref = $1 AND status = 'pending'
+      RETURNING ref`,
+    [ref, JSON.stringify(image.variants), image.width, image.height],
+  )) as [Array<{ ref: string }>, number];
+  if (!rows.length) return false;
+  await db.query(
+    `UPDATE post_photo SET variants = $2::jsonb, width = $3, height = $4 WHERE image_ref = $1`,
+    [ref, JSON.stringify(image.variants), image.width, image.height],
+  );
+  return true;
+}
+
+/** Records that a pending upload could not be rendered; false when it was not pending. */
+export async function markUploadFailed(db: SqlRunner, ref: string): Promise<boolean> {
+  const [rows] = (await db.query(
+    `UPDATE uploaded_image SET status = 'failed', original_ref = NULL
+      WHERE ref = $1 AND status = 'pending' RETURNING ref`,
+    [ref],
+  )) as [Array<{ ref: string }>, number];
+  return rows.length > 0;
 }
 
 /**
  * Deletes up to `batch` unattached uploads older than `hours` (skipping rows another purge holds);
- * returns their files.
+ * returns their files, with the original of any not rendered yet.
  */
 export async function deleteStaleUploads(
   db: SqlRunner,
   hours: number,
   batch: number,
-): Promise<Array<{ ref: string; variants: ImageVariant[] }>> {
+): Promise<Array<{ ref: string; variants: ImageVariant[]; original_ref: string | null }>> {
   const [rows] = (await db.query(
     `DELETE FROM uploaded_image WHERE ref IN (
      SELECT ref FROM uploaded_image
       WHERE attached_at IS NULL
         AND created_at < now() - make_interval(hours => $1)
       LIMIT $2 FOR UPDATE SKIP LOCKED)
-   RETURNING ref, variants`,
+   RETURNING ref, variants, original_ref`,
     [hours, batch],
-  )) as [Array<{ ref: string; variants: ImageVariant[] }>, number];
+  )) as [Array<{ ref: string; variants: ImageVariant[]; original_ref: string | null }>, number];
   return rows;
 }
 

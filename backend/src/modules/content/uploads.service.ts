@@ -1,29 +1,46 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
+  type AcceptedUpload,
   ImagePipeline,
   imageRefs,
-  type ProcessedImage,
+  storedRefsOf,
 } from '../../platform/images/image-pipeline.service';
 import { sniffImageFormat } from '../../platform/images/image-format';
 import { ImageErrors } from '../../platform/images/images.errors';
 import type { UploadedFile } from '../../platform/images/uploads';
 import { StorageService } from '../../platform/storage/storage.service';
-import { ContentErrors } from './content.errors';
-import { deleteStaleUploads, insertUploads, markAttached, type UploadRow } from './uploads.queries';
+import type { UploadStatus } from './entities/uploaded-image.entity';
+import type { RenderUploadPayload } from './jobs/content.jobs';
+import {
+  deleteStaleUploads,
+  findUploadToRender,
+  insertPendingUploads,
+  markUploadFailed,
+  markUploadReady,
+  type UploadRow,
+} from './uploads.queries';
 
 export const PHOTO_FOLDERS = ['posts', 'plants'] as const;
 export type PhotoFolder = (typeof PHOTO_FOLDERS)[number];
 /** Uploads not attached to a post within this time are removed (row and files). */
 export const UNATTACHED_UPLOAD_TTL_HOURS = 24;
 
-/** A stored photo as the uploader gets it back: name `ref` when saving the post. */
-export type UploadedPhoto = UploadRow;
+/** A photo as the uploader gets it back: name `ref` when saving the post. */
+export interface UploadedPhoto extends UploadRow {
+  status: UploadStatus;
+}
+
+/** What became of a render job's upload. */
+export type RenderOutcome = 'rendered' | 'already-rendered' | 'gone';
 
 /**
- * Photos are uploaded before their post is saved: each is checked, re-encoded (metadata
- * stripped) and stored, then recorded as the member's unattached upload. Saving a post attaches
- * the uploads it names; the cleanup job removes those never attached.
+ * Photos are uploaded before their post is saved. The upload request checks each file's bytes
+ * (format, header limits, a cheap small decode for its blurhash), keeps the original in the
+ * private storage area and records it as the member's pending upload with its render job; the
+ * uploader gets the ref, blurhash and size at once. The `images` queue renders the files
+ * (`render`), and a post saved meanwhile shows the blurhash until they exist. Saving a post
+ * attaches the uploads it names; the cleanup job removes those never attached.
  */
 @Injectable()
 export class UploadsService {
@@ -43,48 +60,100 @@ export class UploadsService {
   ): Promise<UploadedPhoto[]> {
     // Refuse a file that is not an image before spending time on the others.
     if (files.some((file) => !sniffImageFormat(file.bytes))) throw ImageErrors.UNSUPPORTED_IMAGE();
-    const processed: ProcessedImage[] = [];
-    let photos: UploadedPhoto[];
+    // Checked side by side; the first refusal in the order sent is the answer.
+    const checks = await Promise.allSettled(
+      files.map((file) => this.images.accept(file.bytes, folder)),
+    );
+    const refused = checks.find((check) => check.status === 'rejected');
+    if (refused) throw refused.reason;
+    const accepted = checks.map((check) => (check as PromiseFulfilledResult<AcceptedUpload>).value);
+
+    const stored: string[] = [];
     try {
-      for (const file of files) processed.push(await this.images.process(file.bytes, { folder }));
-      photos = processed.map(({ ref, variants, blurhash, width, height }) => ({
-        ref,
-        variants,
-        blurhash,
-        width,
-        height,
-      }));
-      await insertUploads(this.dataSource, userId, folder, photos);
+      await Promise.all(
+        accepted.map(async (upload, index) => {
+          stored.push(upload.original);
+          await this.images.storeOriginal(upload, files[index].bytes);
+        }),
+      );
+      await insertPendingUploads(this.dataSource, userId, folder, accepted);
     } catch (error) {
-      await this.discard(processed.flatMap(imageRefs));
+      await this.discardOriginals(stored);
       throw error;
     }
-    return photos;
+    return accepted.map(({ ref, blurhash, width, height }) => ({
+      ref,
+      status: 'pending',
+      variants: [],
+      blurhash,
+      width,
+      height,
+    }));
   }
 
   /**
-   * Marks the member's unattached uploads as used by a post, in the caller's transaction, and
-   * returns them in the order asked. Any ref that is not such an upload: UNKNOWN_PHOTO.
+   * Renders a pending upload (the `images/render-upload` job): its files are written under names
+   * fixed by its ref, then it is recorded ready (with the post photos made of it meanwhile), then
+   * its original goes. Safe to run again at any point, or twice at once: a run finding the upload
+   * rendered only makes sure the original is gone; one finding it gone (purged, its post or
+   * member deleted) removes whatever files it or an earlier run wrote. Refused bytes and a lost
+   * original throw; see `giveUp`.
    */
-  async attach(manager: EntityManager, userId: string, refs: string[]): Promise<UploadRow[]> {
-    if (!refs.length) return [];
-    if (new Set(refs).size !== refs.length) throw ContentErrors.DUPLICATE_PHOTO();
-    const rows = await markAttached(manager, userId, refs);
-    if (rows.length !== refs.length) throw ContentErrors.UNKNOWN_PHOTO();
-    const byRef = new Map(rows.map((row) => [row.ref, row]));
-    return refs.map((ref) => byRef.get(ref) as UploadRow);
+  async render({ ref, original }: RenderUploadPayload): Promise<RenderOutcome> {
+    const upload = await findUploadToRender(this.dataSource, ref);
+    if (!upload || upload.status === 'failed') {
+      await this.removeFiles(storedRefsOf(ref), [original]);
+      return 'gone';
+    }
+    if (upload.status === 'ready') {
+      await this.images.removeOriginals([original]);
+      return 'already-rendered';
+    }
+    const image = await this.images.renderOriginal(ref, original, upload.folder as PhotoFolder);
+    if (!image) {
+      // Another run may have finished and removed the original since we looked.
+      const now = await findUploadToRender(this.dataSource, ref);
+      if (now?.status === 'ready') return 'already-rendered';
+      throw new OriginalMissingError(ref);
+    }
+    const marked = await this.dataSource.transaction((manager) =>
+      markUploadReady(manager, ref, image),
+    );
+    if (!marked) {
+      const now = await findUploadToRender(this.dataSource, ref);
+      // Rendered by another run: the same names, the same files.
+      if (now?.status === 'ready') return 'already-rendered';
+      await this.removeFiles(imageRefs(image), [original]);
+      return 'gone';
+    }
+    await this.images.removeOriginals([original]);
+    return 'rendered';
   }
 
   /**
-   * Removes unattached uploads older than a day: the rows now, the files through the cleanup queue
-   * once that commits. Returns how many uploads went.
+   * After a render's last attempt: the upload is recorded failed and its files (original and any
+   * rendition written) are removed. A post saved with it keeps showing its blurhash.
+   */
+  async giveUp({ ref, original }: RenderUploadPayload): Promise<void> {
+    await markUploadFailed(this.dataSource, ref);
+    await this.removeFiles(storedRefsOf(ref), [original]);
+  }
+
+  /**
+   * Removes unattached uploads older than a day: the rows now, the files (renditions, and the
+   * original of one never rendered) through the cleanup queue once that commits. Returns how many
+   * uploads went.
    */
   async purgeUnattached(batch = 500): Promise<number> {
     let removed = 0;
     for (;;) {
       const count = await this.dataSource.transaction(async (manager) => {
         const rows = await deleteStaleUploads(manager, UNATTACHED_UPLOAD_TTL_HOURS, batch);
-        await this.storage.scheduleRemoval(rows.flatMap(imageRefs), manager);
+        await this.storage.scheduleRemoval(
+          rows.flatMap(imageRefs),
+          manager,
+          rows.flatMap((row) => (row.original_ref ? [row.original_ref] : [])),
+        );
         return rows.length;
       });
       removed += count;
@@ -92,13 +161,32 @@ export class UploadsService {
     }
   }
 
-  private async discard(refs: string[]): Promise<void> {
-    if (!refs.length) return;
+  private async removeFiles(refs: string[], originals: string[]): Promise<void> {
     try {
       await this.storage.remove(refs);
+      await this.images.removeOriginals(originals);
     } catch (error) {
-      this.logger.warn(`Could not remove refused upload files now, scheduling: ${String(error)}`);
-      await this.storage.scheduleRemoval(refs).catch(() => undefined);
+      this.logger.warn(`Could not remove upload files now, scheduling: ${String(error)}`);
+      await this.storage.scheduleRemoval(refs, undefined, originals);
     }
+  }
+
+  private async discardOriginals(originals: string[]): Promise<void> {
+    if (!originals.length) return;
+    try {
+      await this.images.removeOriginals(originals);
+    } catch (error) {
+      this.logger.warn(
+        `Could not remove refused upload originals now, scheduling: ${String(error)}`,
+      );
+      await this.storage.scheduleRemoval([], undefined, originals).catch(() => undefined);
+    }
+  }
+}
+
+/** The private original of a pending upload is not there: nothing to render, now or later. */
+export class OriginalMissingError extends Error {
+  constructor(ref: string) {
+    super(`The original of upload ${ref} is missing`);
   }
 }

@@ -2,8 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isValidRef, newRef } from '../storage/storage-ref';
 import { StorageService } from '../storage/storage.service';
-import { IMAGE_PRESETS, type ImageFolder } from './image-presets';
-import { renderImage } from './image-renderer';
+import type { AcceptedImageFormat } from './image-format';
+import { IMAGE_PRESETS, type ImageFolder, type ImagePreset } from './image-presets';
+import { type InspectedImage, inspectImage, renderImage } from './image-renderer';
 
 export interface ImageVariant {
   width: number;
@@ -28,9 +29,35 @@ export interface ProcessImageOptions {
   widths?: readonly number[];
 }
 
-/** Every file of a processed image, e.g. to schedule their removal. */
+/**
+ * Every file of a processed image, e.g. to schedule their removal. An image not rendered yet (no
+ * variants recorded) may still get its files while the removal is on its way, so for it every
+ * file its folder's preset can make is named (removing a file that does not exist is harmless).
+ */
 export function imageRefs(image: Pick<ProcessedImage, 'ref' | 'variants'>): string[] {
+  if (!image.variants.length) return storedRefsOf(image.ref);
   return [...new Set([image.ref, ...image.variants.map((variant) => variant.ref)])];
+}
+
+/** An upload accepted for rendering: its checked facts and the names its files will have. */
+export interface AcceptedUpload extends InspectedImage {
+  /** The main rendition's ref (not stored yet); its variants are named after it. */
+  ref: string;
+  /** Where the upload's original bytes wait, in the private storage area. */
+  original: string;
+}
+
+const ORIGINAL_EXTENSIONS: Record<AcceptedImageFormat, 'jpg' | 'png' | 'webp' | 'gif'> = {
+  jpeg: 'jpg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+};
+
+function presetOf(folder: ImageFolder, widths?: readonly number[]): ImagePreset {
+  const preset = IMAGE_PRESETS[folder];
+  if (!preset) throw new Error(`Unknown image folder "${folder}"`);
+  return widths ? { ...preset, widths } : preset;
 }
 
 function variantRef(ref: string, width: number): string {
@@ -50,7 +77,11 @@ export function storedRefsOf(ref: string): string[] {
   return [ref, ...preset.widths.map((width) => variantRef(ref, width))];
 }
 
-/** Upload bytes in, stored WebP renditions out. See renderImage for what is checked. */
+/**
+ * Upload bytes in, stored WebP renditions out. See image-renderer.ts for what is checked.
+ * Avatars go through `process`, at once. Post and plant photos are accepted in the request
+ * (`accept`, `storeOriginal`) and rendered by the `images` queue (`renderOriginal`).
+ */
 @Injectable()
 export class ImagePipeline {
   private readonly logger = new Logger('Images');
@@ -58,19 +89,61 @@ export class ImagePipeline {
   constructor(private readonly storage: StorageService) {}
 
   /**
-   * Checks, re-encodes and stores an uploaded image under fresh random refs. Throws 415
-   * UNSUPPORTED_IMAGE, 400 INVALID_IMAGE or 400 IMAGE_TOO_LARGE_PIXELS without storing anything;
-   * if storage fails part-way, what was stored is removed again before the error is rethrown.
+   * Checks, re-encodes and stores an uploaded image under fresh random refs, all in the caller's
+   * time (avatars: one small preset). Throws 415 UNSUPPORTED_IMAGE, 400 INVALID_IMAGE or 400
+   * IMAGE_TOO_LARGE_PIXELS without storing anything; if storage fails part-way, what was stored
+   * is removed again before the error is rethrown.
    */
   async process(bytes: Buffer, options: ProcessImageOptions): Promise<ProcessedImage> {
-    const preset = IMAGE_PRESETS[options.folder];
-    if (!preset) throw new Error(`Unknown image folder "${options.folder}"`);
-    const rendered = await renderImage(bytes, {
-      maxDimension: preset.maxDimension,
-      widths: options.widths ?? preset.widths,
-    });
+    return this.renderAndStore(
+      bytes,
+      newRef(options.folder, 'webp'),
+      presetOf(options.folder, options.widths),
+    );
+  }
 
-    const ref = newRef(options.folder, 'webp');
+  /**
+   * The upload request's part of a photo rendered later: checks the bytes (see inspectImage;
+   * the same refusals as `process`, with nothing stored) and names its files. Store the original
+   * with `storeOriginal`, then render it with `renderOriginal` off the request path.
+   */
+  async accept(bytes: Buffer, folder: ImageFolder): Promise<AcceptedUpload> {
+    const inspected = await inspectImage(bytes, presetOf(folder));
+    const ref = newRef(folder, 'webp');
+    const original = ref.replace(/\.webp$/, `.${ORIGINAL_EXTENSIONS[inspected.format]}`);
+    return { ...inspected, ref, original };
+  }
+
+  /** Keeps an accepted upload's bytes in the private area until it is rendered. */
+  async storeOriginal(upload: Pick<AcceptedUpload, 'original'>, bytes: Buffer): Promise<void> {
+    await this.storage.putPrivate(upload.original, bytes);
+  }
+
+  /**
+   * Renders a stored original into the image's files under `ref` and its variant names. The names
+   * depend on `ref` alone, so running it again (a retried job) rewrites the same files. Null when
+   * the original is gone. Refusals of the bytes throw as in `process`.
+   */
+  async renderOriginal(
+    ref: string,
+    original: string,
+    folder: ImageFolder,
+  ): Promise<ProcessedImage | null> {
+    const bytes = await this.storage.readPrivate(original);
+    if (!bytes) return null;
+    return this.renderAndStore(bytes, ref, presetOf(folder));
+  }
+
+  async removeOriginals(originals: string[]): Promise<void> {
+    await this.storage.removePrivate(originals);
+  }
+
+  private async renderAndStore(
+    bytes: Buffer,
+    ref: string,
+    preset: ImagePreset,
+  ): Promise<ProcessedImage> {
+    const rendered = await renderImage(bytes, preset);
     const files = [
       ...rendered.variants.map((variant) => ({ ...variant, ref: variantRef(ref, variant.width) })),
       { ...rendered.main, ref },

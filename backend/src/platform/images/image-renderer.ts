@@ -1,7 +1,7 @@
 import { encode as encodeBlurhash } from 'blurhash';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { AppError } from '../http/app-error';
-import { sniffImageFormat } from './image-format';
+import { type AcceptedImageFormat, sniffImageFormat } from './image-format';
 import { MAX_ANIMATION_PIXELS, MAX_IMAGE_PIXELS, type ImagePreset } from './image-presets';
 import { ImageErrors } from './images.errors';
 
@@ -19,19 +19,55 @@ export interface RenderedImage {
   animated: boolean;
 }
 
-const WEBP = { quality: 82, effort: 4 } as const;
-const PROCESSING_TIMEOUT_SECONDS = 30;
+/** What the upload request learns from the bytes before anything is rendered. */
+export interface InspectedImage {
+  format: AcceptedImageFormat;
+  animated: boolean;
+  /** The size the main rendition will have (oriented, fitted to the preset); for layout. */
+  width: number;
+  height: number;
+  blurhash: string;
+}
 
 /**
- * Turns untrusted upload bytes into WebP renditions with no metadata:
+ * libvips threads per image. Renders run side by side (one per `images` worker slot), each on
+ * one thread: for photos, parallel images use cores better than parallel tiles of one image,
+ * and a render never takes more than its slot's core from the API next to it.
+ */
+export const SHARP_THREADS_PER_RENDER = 1;
+
+/**
+ * WebP settings by rendition size. Encoding is most of a photo's render time, and nearly all of it
+ * goes to the large renditions: on a 12-megapixel photo libwebp's default effort 4 spends ~420 ms
+ * on the 2048 px file and ~135 ms on the 1280 px one, effort 1 ~115 ms and ~50 ms for files 6–8 %
+ * larger at the same quality. Those two are opened one at a time (post page, lightbox); the small
+ * ones fill every feed and cost little to encode thoroughly. See bench/image-pipeline.ts.
+ */
+const WEBP_QUALITY = 82;
+const LARGE_RENDITION_PIXELS = 1_000_000;
+export function webpOptions(width: number, height: number) {
+  return { quality: WEBP_QUALITY, effort: width * height > LARGE_RENDITION_PIXELS ? 1 : 4 };
+}
+
+const PROCESSING_TIMEOUT_SECONDS = 30;
+const BLURHASH_SIZE = 32;
+
+interface CheckedHeader {
+  format: AcceptedImageFormat;
+  animated: boolean;
+  /** Of one frame, as stored (before orientation). */
+  width: number;
+  height: number;
+  metadata: Metadata;
+}
+
+/**
+ * The checks that need no decoding, in this order:
  * 1. the bytes must be JPEG, PNG, WebP or GIF by their magic numbers, and sharp must read them
  *    as the same format (415 otherwise: SVG, HTML, PDF, … never reach a decoder);
- * 2. the header's dimensions are checked before any pixel is decoded (40 megapixels per frame);
- * 3. each rendition is decoded with a pixel limit and `failOn: 'error'` (corrupt or truncated
- *    data is a 400), oriented by EXIF, converted to sRGB and re-encoded as WebP without EXIF,
- *    GPS, XMP, IPTC or ICC data. Animated GIF and WebP stay animated.
+ * 2. the header's dimensions: 40 megapixels per frame, 100 over all frames of an animation.
  */
-export async function renderImage(bytes: Buffer, preset: ImagePreset): Promise<RenderedImage> {
+async function checkHeader(bytes: Buffer): Promise<CheckedHeader> {
   if (!bytes.length) throw ImageErrors.INVALID_IMAGE();
   const format = sniffImageFormat(bytes);
   if (!format) throw ImageErrors.UNSUPPORTED_IMAGE();
@@ -44,70 +80,188 @@ export async function renderImage(bytes: Buffer, preset: ImagePreset): Promise<R
     throw ImageErrors.INVALID_IMAGE();
   }
   if (metadata.format !== format) throw ImageErrors.UNSUPPORTED_IMAGE();
-  const { width, height } = metadata;
+  const frames = metadata.pages ?? 1;
+  const animated = frames > 1 && (format === 'gif' || format === 'webp');
+  const width = metadata.width;
+  const height = animated ? (metadata.pageHeight ?? metadata.height) : metadata.height;
   if (!width || !height) throw ImageErrors.INVALID_IMAGE();
   if (width * height > MAX_IMAGE_PIXELS)
     throw ImageErrors.IMAGE_TOO_LARGE_PIXELS({ limit: `${MAX_IMAGE_PIXELS / 1e6} megapixels` });
-  const frames = metadata.pages ?? 1;
-  const animated = frames > 1 && (format === 'gif' || format === 'webp');
   if (animated && width * height * frames > MAX_ANIMATION_PIXELS)
     throw ImageErrors.IMAGE_TOO_LARGE_PIXELS({
       limit: `${MAX_ANIMATION_PIXELS / 1e6} megapixels in all frames of an animation`,
     });
+  return { format, animated, width, height, metadata };
+}
 
-  const decode = (): Sharp => {
-    const image = sharp(bytes, {
-      animated,
-      limitInputPixels: animated ? MAX_ANIMATION_PIXELS : MAX_IMAGE_PIXELS,
-      failOn: 'error',
-    }).timeout({ seconds: PROCESSING_TIMEOUT_SECONDS });
-    // Multi-frame images can only turn by 180°, and GIF/WebP animations carry no orientation.
-    return animated ? image : image.autoOrient();
-  };
+/**
+ * Opens the bytes for decoding: with the pixel limit, `failOn: 'error'` (corrupt or truncated data
+ * is a 400) and a time limit; oriented by EXIF. Multi-frame images can only turn by 180°, and
+ * GIF/WebP animations carry no orientation, so those are left as they are.
+ */
+function decoder(bytes: Buffer, animated: boolean): Sharp {
+  const image = sharp(bytes, {
+    animated,
+    limitInputPixels: animated ? MAX_ANIMATION_PIXELS : MAX_IMAGE_PIXELS,
+    failOn: 'error',
+  }).timeout({ seconds: PROCESSING_TIMEOUT_SECONDS });
+  return animated ? image : image.autoOrient();
+}
 
+function decodeProblem(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof Error && /pixel limit/i.test(error.message))
+    return ImageErrors.IMAGE_TOO_LARGE_PIXELS({ limit: `${MAX_IMAGE_PIXELS / 1e6} megapixels` });
+  return ImageErrors.INVALID_IMAGE();
+}
+
+/** The main rendition's size, as sharp's `fit: 'inside'` without enlargement makes it. */
+function fittedSize(width: number, height: number, maxDimension: number) {
+  const scale = Math.min(1, maxDimension / width, maxDimension / height);
+  if (scale === 1) return { width, height };
+  return width >= height
+    ? { width: Math.min(width, maxDimension), height: Math.max(1, Math.round(height * scale)) }
+    : { width: Math.max(1, Math.round(width * scale)), height: Math.min(height, maxDimension) };
+}
+
+/**
+ * What an upload request does with the bytes, cheaply, before it accepts them: the header checks,
+ * then one decode at the smallest scale the format allows (a JPEG at 1/8 of its size through
+ * libjpeg's shrink-on-load: every byte of the image data is still read, so a corrupt or cut-off
+ * file is refused here, as a full decode would), giving the blurhash. The main rendition's size
+ * comes from the header. Throws 415 UNSUPPORTED_IMAGE, 400 INVALID_IMAGE or 400
+ * IMAGE_TOO_LARGE_PIXELS.
+ */
+export async function inspectImage(bytes: Buffer, preset: ImagePreset): Promise<InspectedImage> {
+  const header = await checkHeader(bytes);
+  const turned = !header.animated && (header.metadata.orientation ?? 1) >= 5;
+  const shown = turned
+    ? { width: header.height, height: header.width }
+    : { width: header.width, height: header.height };
+  let blurhash: string;
   try {
-    const main = await encode(
-      decode().resize({
+    const thumbnail = await decoder(bytes, header.animated)
+      .resize({ width: BLURHASH_SIZE, height: BLURHASH_SIZE, fit: 'inside' })
+      .ensureAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    blurhash = blurhashOfPixels(thumbnail.data, thumbnail.info);
+  } catch (error) {
+    throw decodeProblem(error);
+  }
+  return {
+    format: header.format,
+    animated: header.animated,
+    ...fittedSize(shown.width, shown.height, preset.maxDimension),
+    blurhash,
+  };
+}
+
+interface Pixels {
+  data: Buffer;
+  info: OutputInfo;
+}
+
+/**
+ * Turns untrusted upload bytes into WebP renditions with no metadata. After the header checks
+ * (see checkHeader) the image is decoded ONCE, oriented by EXIF, converted to 8-bit sRGB and
+ * fitted to the preset's square, into memory; every smaller width is then resized from the next
+ * larger rendition's pixels (a cascade: each step reads fewer pixels than the last), and every
+ * rendition is encoded as WebP without EXIF, GPS, XMP, IPTC or ICC data. Animated GIF and WebP
+ * stay animated (all frames go down the same cascade). Throws 415 UNSUPPORTED_IMAGE, 400
+ * INVALID_IMAGE or 400 IMAGE_TOO_LARGE_PIXELS.
+ */
+export async function renderImage(bytes: Buffer, preset: ImagePreset): Promise<RenderedImage> {
+  const header = await checkHeader(bytes);
+  const { animated } = header;
+  const timing = animated
+    ? { delay: header.metadata.delay, loop: header.metadata.loop ?? 0 }
+    : undefined;
+  try {
+    const decoded: Pixels = await decoder(bytes, animated)
+      .resize({
         width: preset.maxDimension,
         height: preset.maxDimension,
         fit: 'inside',
         withoutEnlargement: true,
-      }),
-    );
-    const variants: RenderedFile[] = [];
-    for (const variantWidth of [...new Set(preset.widths)].sort((a, b) => a - b)) {
-      if (variantWidth >= main.width) continue;
-      variants.push(
-        await encode(decode().resize({ width: variantWidth, withoutEnlargement: true })),
-      );
+      })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+
+    // One rendition at a time, each from the previous one's pixels: a render keeps one thread
+    // busy and at most two renditions' pixels in memory.
+    const files = [await encode(decoded, timing)];
+    let pixels = decoded;
+    const widths = [...new Set(preset.widths)]
+      .filter((width) => width < decoded.info.width)
+      .sort((a, b) => b - a);
+    const mainHeight = decoded.info.pageHeight ?? decoded.info.height;
+    for (const width of widths) {
+      // Each height from the main rendition's shape, so rounding does not add up down the cascade.
+      const height = Math.max(1, Math.round((mainHeight * width) / decoded.info.width));
+      pixels = await fromPixels(pixels)
+        .resize({ width, height, fit: 'fill' })
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true });
+      files.push(await encode(pixels, timing));
     }
-    return { main, variants, blurhash: await blurhashOf(main.data), animated };
+    return {
+      main: files[0],
+      variants: files.slice(1).reverse(),
+      blurhash: await blurhashOf(pixels),
+      animated,
+    };
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (error instanceof Error && /pixel limit/i.test(error.message))
-      throw ImageErrors.IMAGE_TOO_LARGE_PIXELS({ limit: `${MAX_IMAGE_PIXELS / 1e6} megapixels` });
-    throw ImageErrors.INVALID_IMAGE();
+    throw decodeProblem(error);
   }
 }
 
-async function encode(image: Sharp): Promise<RenderedFile> {
-  // Without keepMetadata/withMetadata sharp writes no EXIF, XMP, IPTC or ICC, and converts to sRGB.
-  const { data, info } = await image.webp(WEBP).toBuffer({ resolveWithObject: true });
+/** Rendered pixels back into sharp, as one image or as the frames of an animation. */
+function fromPixels({ data, info }: Pixels): Sharp {
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const pageHeight = info.pageHeight && info.pageHeight < info.height ? info.pageHeight : undefined;
+  // A rendition is at most 2048² pixels a frame, within sharp's default limit.
+  return pageHeight
+    ? sharp(data, { raw: { ...raw, pageHeight }, animated: true })
+    : sharp(data, { raw });
+}
+
+async function encode(
+  pixels: Pixels,
+  timing: { delay?: number[]; loop: number } | undefined,
+): Promise<RenderedFile> {
+  const frameHeight = pixels.info.pageHeight ?? pixels.info.height;
+  // Without keepMetadata/withMetadata sharp writes no EXIF, XMP, IPTC or ICC.
+  const { data, info } = await fromPixels(pixels)
+    .webp({ ...webpOptions(pixels.info.width, frameHeight), ...timing })
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.pageHeight ?? info.height };
 }
 
 /** A blurhash of the first frame, from a thumbnail of at most 32×32 (enough for 4×3 components). */
-async function blurhashOf(webp: Buffer): Promise<string> {
-  const { data, info } = await sharp(webp)
-    .resize({ width: 32, height: 32, fit: 'inside' })
+async function blurhashOf({ data, info }: Pixels): Promise<string> {
+  const frameHeight = info.pageHeight ?? info.height;
+  // Read as one tall image (no pages), so that the crop takes the first frame only.
+  const thumbnail = await sharp(data, {
+    raw: { width: info.width, height: info.height, channels: info.channels },
+  })
+    .extract({ left: 0, top: 0, width: info.width, height: frameHeight })
+    .resize({ width: BLURHASH_SIZE, height: BLURHASH_SIZE, fit: 'inside' })
     .ensureAlpha()
-    .raw()
+    .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
-  const landscape = info.width >= info.height;
+  return blurhashOfPixels(thumbnail.data, thumbnail.info);
+}
+
+function blurhashOfPixels(data: Buffer, info: OutputInfo): string {
+  // An animation's thumbnail holds every frame, one under the other: the first is enough.
+  const height = info.pageHeight && info.pageHeight < info.height ? info.pageHeight : info.height;
+  const landscape = info.width >= height;
   return encodeBlurhash(
-    new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+    new Uint8ClampedArray(data.buffer, data.byteOffset, info.width * height * 4),
     info.width,
-    info.height,
+    height,
     landscape ? 4 : 3,
     landscape ? 3 : 4,
   );

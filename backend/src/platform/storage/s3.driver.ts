@@ -18,7 +18,16 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** Stores images in an S3-compatible bucket (MinIO, AWS S3, R2 …); the key is the ref. */
+/**
+ * Keys of the private area. A public ref's segments start with a letter or digit (storage-ref.ts),
+ * so no public ref can name a key under this prefix.
+ */
+const PRIVATE_PREFIX = '_private/';
+
+/**
+ * Stores images in an S3-compatible bucket (MinIO, AWS S3, R2 …); the key is the ref, or
+ * `_private/<ref>` in the private area. The bucket itself is never public: the API serves it.
+ */
 export class S3Driver extends StorageDriver {
   readonly name = 's3' as const;
   private readonly client: S3Client;
@@ -42,6 +51,22 @@ export class S3Driver extends StorageDriver {
         ContentType: contentType,
       }),
     );
+  }
+
+  async putPrivate(ref: string, body: Buffer): Promise<void> {
+    await this.put(PRIVATE_PREFIX + ref, body, 'application/octet-stream');
+  }
+
+  async getPrivate(ref: string): Promise<Buffer | null> {
+    const object = await this.get(PRIVATE_PREFIX + ref);
+    if (!object) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async deletePrivate(refs: string[]): Promise<void> {
+    await this.delete(refs.map((ref) => PRIVATE_PREFIX + ref));
   }
 
   async get(ref: string): Promise<StoredObject | null> {

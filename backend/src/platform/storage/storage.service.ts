@@ -34,12 +34,42 @@ export class StorageService {
     await this.driver.delete(refs);
   }
 
-  /** Removes the files through a `cleanup` job; with a manager, only if the transaction commits. */
-  async scheduleRemoval(refs: string[], manager?: EntityManager): Promise<void> {
+  /**
+   * Removes the files through a `cleanup` job; with a manager, only if the transaction commits.
+   * `privateRefs` names files of the private area to remove as well.
+   */
+  async scheduleRemoval(
+    refs: string[],
+    manager?: EntityManager,
+    privateRefs: string[] = [],
+  ): Promise<void> {
     const valid = refs.filter((ref) => parseRef(ref));
-    if (!valid.length) return;
-    if (manager)
-      await this.outbox.enqueue(manager, 'cleanup', 'delete-stored-files', { refs: valid });
-    else await this.jobs.add('cleanup', 'delete-stored-files', { refs: valid });
+    const validPrivate = privateRefs.filter((ref) => parseRef(ref));
+    if (!valid.length && !validPrivate.length) return;
+    const payload = validPrivate.length
+      ? { refs: valid, privateRefs: validPrivate }
+      : { refs: valid };
+    if (manager) await this.outbox.enqueue(manager, 'cleanup', 'delete-stored-files', payload);
+    else await this.jobs.add('cleanup', 'delete-stored-files', payload);
+  }
+
+  /**
+   * The private area: files that no URL reaches (an upload's original before it is rendered).
+   * Refs have the same shape as public ones and are validated the same way.
+   */
+  async putPrivate(ref: string, body: Buffer): Promise<void> {
+    if (!parseRef(ref)) throw StorageErrors.INVALID_IMAGE_REF();
+    await this.driver.putPrivate(ref, body);
+  }
+
+  /** A private file's bytes, or null when it is not there. */
+  async readPrivate(ref: string): Promise<Buffer | null> {
+    if (!parseRef(ref)) throw StorageErrors.INVALID_IMAGE_REF();
+    return this.driver.getPrivate(ref);
+  }
+
+  async removePrivate(refs: string[]): Promise<void> {
+    if (!refs.every((ref) => parseRef(ref))) throw StorageErrors.INVALID_IMAGE_REF();
+    if (refs.length) await this.driver.deletePrivate(refs);
   }
 }

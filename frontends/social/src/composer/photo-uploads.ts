@@ -48,6 +48,8 @@ export function uploadsFromSaved(
     error: null,
     uploaded: {
       ref: photo.ref,
+      // Drafts saved before uploads had a status were rendered in their request.
+      status: photo.status ?? 'ready',
       variants: photo.variants,
       blurhash: photo.blurhash,
       width: photo.width,

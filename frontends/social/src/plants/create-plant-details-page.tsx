@@ -1,5 +1,6 @@
 import { plantsApi, contentLimits, type PostPrivacy } from '@plantfolk/api-client';
 import {
+  BlurhashImage,
   Button,
   Card,
   FormAlert,
@@ -10,7 +11,7 @@ import {
   Stack,
   Textarea,
   formatCount,
-  storageImageUrl,
+  isRendering,
   useForm,
 } from '@plantfolk/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -95,11 +96,14 @@ export function CreatePlantDetailsPage() {
             <Stack gap="md">
               <SimpleGrid cols={{ base: 4, sm: 6 }} spacing={6} aria-label="Your photos">
                 {draft.photos.map((photo, index) => (
-                  <img
+                  <BlurhashImage
                     key={photo.ref}
-                    src={storageImageUrl(photo.variants[0]?.ref ?? photo.ref)}
+                    // Just uploaded, a photo may still be rendering: its blurhash stands in.
+                    src={isRendering(photo) ? null : (photo.variants[0]?.ref ?? photo.ref)}
                     alt={photo.alt_text || `Photo ${index + 1}`}
-                    className="pf-thumb"
+                    blurhash={photo.blurhash}
+                    aspectRatio="1 / 1"
+                    radius="var(--mantine-radius-sm)"
                   />
                 ))}
               </SimpleGrid>

@@ -16,6 +16,7 @@ import {
   UnsavedChangesPrompt,
   splitServerError,
   useForm,
+  isRendering,
   variantSrcSet,
 } from '@plantfolk/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -204,7 +205,7 @@ function PhotoDescriptionsForm({ post, viewer }: { post: PostEntry; viewer: View
               <Group key={photo.id} align="flex-start" wrap="nowrap" gap="md">
                 <div style={{ width: 96, flex: 'none' }}>
                   <BlurhashImage
-                    src={photo.image_ref}
+                    src={isRendering(photo) ? null : photo.image_ref}
                     srcSet={variantSrcSet(photo.variants)}
                     sizes="96px"
                     alt={photo.alt_text || `Photo ${index + 1}`}

@@ -1,7 +1,8 @@
 import { identityApi, plantsApi } from '@plantfolk/api-client';
+import { refetchWhileRendering } from '@plantfolk/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { Viewer } from '../app/viewer';
-import { withAuthor } from '../content/entries';
+import { withAuthor, type PostEntry } from '../content/entries';
 import { contentKeys } from '../content/query-keys';
 
 /**
@@ -21,5 +22,7 @@ export function usePlantListing(viewer: Viewer, plantId: string) {
       const author = await identityApi.userSummary(data.user_id, signal).catch(() => null);
       return { ...entry, author };
     },
+    // A listing saved right after its photos were uploaded shows their blurhash until they exist.
+    refetchInterval: refetchWhileRendering((listing: PostEntry) => listing.photos),
   });
 }

@@ -11,6 +11,7 @@ import {
   Text,
   Title,
   useDocumentTitle,
+  isRendering,
   variantSrcSet,
 } from '@plantfolk/ui';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -74,7 +75,7 @@ export function PlantPage() {
               <Group key={photo.id} component="li" align="flex-start" wrap="nowrap" gap="sm">
                 <div style={{ width: 72, flex: 'none' }}>
                   <BlurhashImage
-                    src={photo.image_ref}
+                    src={isRendering(photo) ? null : photo.image_ref}
                     srcSet={variantSrcSet(photo.variants)}
                     sizes="72px"
                     alt={photo.alt_text || `Photo ${index + 1}`}

@@ -1,12 +1,19 @@
 import { contentApi, isApiError } from '@plantfolk/api-client';
-import { Card, ErrorView, PageLoader, Stack, useDocumentTitle } from '@plantfolk/ui';
+import {
+  Card,
+  ErrorView,
+  PageLoader,
+  refetchWhileRendering,
+  Stack,
+  useDocumentTitle,
+} from '@plantfolk/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../app/paths';
 import { useViewer } from '../app/viewer';
 import { CommentsSection } from '../comments/comments-section';
-import { withAuthor } from '../content/entries';
+import { withAuthor, type PostEntry } from '../content/entries';
 import { contentKeys } from '../content/query-keys';
 import { PostItem } from './post-item';
 
@@ -32,6 +39,8 @@ export function PostPage() {
       const { data, responders } = await contentApi.publicPost(randomId, signal);
       return withAuthor(data.post, responders);
     },
+    // A post saved right after its photos were uploaded shows their blurhash until they exist.
+    refetchInterval: refetchWhileRendering((post: PostEntry) => post.photos),
   });
   const post = query.data;
   useDocumentTitle(post ? `Post by ${post.author?.username ?? 'a member'}` : 'Post');

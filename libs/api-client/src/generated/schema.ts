@@ -728,7 +728,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload 1–10 photos for a post (JPEG, PNG, WebP or GIF, ≤ 10 MB each; re-encoded, metadata stripped). Optional text field `folder`: posts (default) or plants. Name the refs when saving the post within 24 hours. */
+        /** Upload 1–10 photos for a post (JPEG, PNG, WebP or GIF, ≤ 10 MB each). The bytes are checked at once (refusals are immediate); each photo is answered `pending` with its blurhash and size, and rendered off the request (re-encoded, metadata stripped, size variants). Optional text field `folder`: posts (default) or plants. Name the refs when saving the post within 24 hours; it need not wait for the rendering. */
         post: operations["Posts_uploadPhotos"];
         delete?: never;
         options?: never;
@@ -1797,10 +1797,18 @@ export interface components {
             ref: string;
         };
         UploadedPhotoDto: {
-            /** @description Name it in photos[].ref when saving the post (within 24 hours) */
+            /** @description Name it in photos[].ref when saving the post (within 24 hours), rendered or not. Not served until the photo is rendered */
             ref: string;
+            /**
+             * @description pending: accepted and being rendered off the request (the answer to an upload); ready: its files exist; failed: it could not be rendered
+             * @enum {string}
+             */
+            status: "pending" | "ready" | "failed";
+            /** @description The rendered files, ascending by width; empty until the photo is ready */
             variants: components["schemas"]["ImageVariantDto"][];
+            /** @description From the upload itself: show it until the files exist */
             blurhash: string;
+            /** @description The main rendition’s size (oriented, at most 2048 px a side) */
             width: number;
             height: number;
         };
@@ -1811,11 +1819,13 @@ export interface components {
         PhotoDto: {
             /** Format: uuid */
             id: string;
-            /** @description The stored image (largest rendition) */
+            /** @description The stored image (largest rendition). Served only once `variants` lists it: a photo saved right after its upload may still be rendering */
             image_ref: string;
-            /** @description Ascending by width; the last is image_ref */
+            /** @description Ascending by width; the last is image_ref. Empty while the photo is still being rendered: show the blurhash (at width × height) and fetch the post again later */
             variants: components["schemas"]["ImageVariantDto"][];
+            /** @description Available at once, rendered or not */
             blurhash: string;
+            /** @description Of the main rendition (image_ref), rendered or not */
             width: number;
             height: number;
             alt_text: string | null;

@@ -44,6 +44,7 @@ export function fakeUploadedPhoto(overrides: Partial<UploadedPhoto> = {}): Uploa
   const n = next();
   return {
     ref: `uploads/upload-${n}.webp`,
+    status: 'ready',
     variants: [{ width: 480, height: 360, ref: `uploads/upload-${n}-480.webp` }],
     blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj',
     width: 1600,

@@ -20,8 +20,11 @@ export function blurhashToDataUrl(hash: string, size = PLACEHOLDER_SIZE): string
 }
 
 export interface BlurhashImageProps {
-  /** Storage reference or URL of the image. */
-  src: string;
+  /**
+   * Storage reference or URL of the image; null while it does not exist yet (an upload still
+   * being rendered): then only the blurhash shows, in the image's shape.
+   */
+  src: string | null;
   alt: string;
   blurhash?: string | null;
   width?: number;
@@ -40,7 +43,10 @@ export interface BlurhashImageProps {
   loading?: 'lazy' | 'eager';
 }
 
-/** An image that shows its blurred preview until the real picture has loaded. */
+/**
+ * An image that shows its blurred preview until the real picture has loaded, or for as long as
+ * there is no picture yet (`src` null).
+ */
 export function BlurhashImage({
   src,
   alt,
@@ -62,6 +68,20 @@ export function BlurhashImage({
     borderRadius: radius,
     backgroundImage: placeholder && !loaded ? `url(${placeholder})` : undefined,
   };
+  if (src === null) {
+    return (
+      <div
+        className={['pf-image', className].filter(Boolean).join(' ')}
+        style={style}
+        role="img"
+        aria-label={alt}
+        aria-busy="true"
+        data-pending="true"
+        data-placeholder={placeholder ? 'blurhash' : undefined}
+        data-fit={fit}
+      />
+    );
+  }
   return (
     <div
       className={['pf-image', className].filter(Boolean).join(' ')}

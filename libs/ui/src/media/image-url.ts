@@ -39,3 +39,30 @@ export function largestImageRef(
   const largest = [...(variants ?? [])].sort((a, b) => b.width - a.width)[0];
   return largest?.ref ?? ref;
 }
+
+/**
+ * True while an uploaded photo is still being rendered: the API lists no variants yet (an empty
+ * list; `null`/absent means the source never has variants). Its files are not served until then,
+ * so show its blurhash and fetch it again later.
+ */
+export function isRendering(photo: { variants?: readonly ImageVariantLike[] | null }): boolean {
+  return Array.isArray(photo.variants) && photo.variants.length === 0;
+}
+
+/** How often a page showing photos still being rendered fetches them again, and for how long. */
+export const RENDERING_REFETCH = { intervalMs: 2_000, maxTimes: 30 } as const;
+
+/**
+ * For TanStack Query's `refetchInterval`: fetch again while any of the photos is rendering, a
+ * limited number of times (a photo that could not be rendered keeps its blurhash).
+ */
+export function refetchWhileRendering<T>(
+  photosOf: (data: T) => ReadonlyArray<{ variants?: readonly ImageVariantLike[] | null }>,
+) {
+  return (query: { state: { data: T | undefined; dataUpdateCount: number } }): number | false => {
+    const data = query.state.data;
+    if (data === undefined || query.state.dataUpdateCount > RENDERING_REFETCH.maxTimes)
+      return false;
+    return photosOf(data).some(isRendering) ? RENDERING_REFETCH.intervalMs : false;
+  };
+}

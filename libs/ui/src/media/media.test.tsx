@@ -42,6 +42,22 @@ describe('BlurhashImage', () => {
     expect(frame.style.backgroundImage).toBe('');
   });
 
+  it('shows only the blurhash, in the photo’s shape, while the photo is still being rendered', () => {
+    stubCanvas();
+    renderWithUi(
+      <BlurhashImage src={null} alt="A fern" blurhash={HASH} width={1365} height={2048} />,
+    );
+    const frame = screen.getByRole('img', { name: 'A fern' });
+    // No picture is requested: its files do not exist yet.
+    expect(frame.tagName).toBe('DIV');
+    expect(frame.querySelector('img')).toBeNull();
+    expect(frame).toHaveAttribute('data-pending', 'true');
+    expect(frame).toHaveAttribute('data-placeholder', 'blurhash');
+    expect(frame).toHaveAttribute('aria-busy', 'true');
+    expect(frame.style.backgroundImage).toContain('data:image/png;base64,AAA');
+    expect(frame.style.aspectRatio).toBe('1365 / 2048');
+  });
+
   it('renders without a placeholder when the blurhash is invalid', () => {
     stubCanvas();
     renderWithUi(<BlurhashImage src="/a.png" alt="Leaf" blurhash="not-a-hash" />);

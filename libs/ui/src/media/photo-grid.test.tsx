@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../testing';
-import { variantSrcSet } from './image-url';
+import { isRendering, refetchWhileRendering, variantSrcSet } from './image-url';
 import { PhotoGrid, type GridPhoto } from './photo-grid';
 
 const photo = (n: number, extra: Partial<GridPhoto> = {}): GridPhoto => ({
@@ -33,6 +33,39 @@ describe('PhotoGrid', () => {
       '/storage/v1/object/public/images/posts/1-480.webp 480w, /storage/v1/object/public/images/posts/1-1080.webp 1080w, /storage/v1/object/public/images/posts/1.webp 1600w',
     );
     expect(image).toHaveAttribute('sizes');
+  });
+
+  it('shows the blurhash of a photo still being rendered, requesting no file, then the photo', async () => {
+    const pending = photo(1, { variants: [] });
+    const { unmount } = renderGrid([pending, photo(2)]);
+    const placeholder = screen.getByRole('img', { name: 'Fern 1' });
+    expect(placeholder.tagName).toBe('DIV');
+    expect(placeholder).toHaveAttribute('data-pending', 'true');
+    expect(document.querySelector('img[src*="posts/1"]')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Fern 2' }).tagName).toBe('IMG');
+    // The lightbox shows the placeholder as well, not a broken picture.
+    await userEvent.click(screen.getByRole('button', { name: /^Open photo 1/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('img', { name: 'Fern 1' })).toHaveAttribute('data-pending');
+    unmount();
+
+    // A later fetch lists its variants: the picture itself.
+    renderGrid([photo(1)]);
+    expect(screen.getByRole('img', { name: 'Fern 1' }).tagName).toBe('IMG');
+  });
+
+  it('refetches while a photo is rendering, and stops when none is or after a while', () => {
+    expect(isRendering({ variants: [] })).toBe(true);
+    expect(isRendering({ variants: null })).toBe(false);
+    expect(isRendering(photo(1))).toBe(false);
+    const interval = refetchWhileRendering((post: { photos: GridPhoto[] }) => post.photos);
+    const state = (photos: GridPhoto[], dataUpdateCount = 1) => ({
+      state: { data: { photos }, dataUpdateCount },
+    });
+    expect(interval(state([photo(1), photo(2, { variants: [] })]))).toBe(2000);
+    expect(interval(state([photo(1)]))).toBe(false);
+    expect(interval(state([photo(2, { variants: [] })], 100))).toBe(false);
+    expect(interval({ state: { data: undefined, dataUpdateCount: 0 } })).toBe(false);
   });
 
   it('shows four tiles at most, the last counting the photos left', () => {

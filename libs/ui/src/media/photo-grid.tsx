@@ -2,7 +2,7 @@ import { ActionIcon, Group, Modal, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { BlurhashImage } from './blurhash-image';
-import { largestImageRef, variantSrcSet, type ImageVariantLike } from './image-url';
+import { isRendering, largestImageRef, variantSrcSet, type ImageVariantLike } from './image-url';
 
 /** A photo as posts carry it; the API's `Photo` fits this shape. */
 export interface GridPhoto {
@@ -61,7 +61,7 @@ export function PhotoGrid({ photos, fallbackAlt = 'Photo', maxTiles = 4 }: Photo
               aria-label={`Open photo ${index + 1} of ${photos.length}: ${alt}`}
             >
               <BlurhashImage
-                src={photo.image_ref}
+                src={isRendering(photo) ? null : photo.image_ref}
                 srcSet={variantSrcSet(photo.variants, {
                   ref: photo.image_ref,
                   width: photo.width,
@@ -142,7 +142,7 @@ export function PhotoLightbox({
         <div onKeyDown={onKeyDown} role="group" aria-roledescription="photo viewer">
           <BlurhashImage
             key={photo.id ?? photo.image_ref}
-            src={largestImageRef(photo.image_ref, photo.variants)}
+            src={isRendering(photo) ? null : largestImageRef(photo.image_ref, photo.variants)}
             alt={alt}
             blurhash={photo.blurhash}
             width={photo.width ?? undefined}

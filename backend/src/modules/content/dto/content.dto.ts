@@ -4,6 +4,7 @@ import { ArrayMaxSize, IsArray, IsString, MaxLength } from 'class-validator';
 import { EnumField, NestedListField, TextField, UuidField } from '../../../platform/http/fields';
 import { COMMENT_MAX } from '../entities/comment.entity';
 import { ALT_TEXT_MAX, MAX_PHOTOS_PER_POST } from '../entities/post-photo.entity';
+import { UPLOAD_STATUSES, type UploadStatus } from '../entities/uploaded-image.entity';
 import {
   POST_PRIVACIES,
   POST_TEXT_MAX,
@@ -50,14 +51,22 @@ export class ImageVariantDto {
 
 export class PhotoDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ description: 'The stored image (largest rendition)' }) image_ref: string;
+  @ApiProperty({
+    description:
+      'The stored image (largest rendition). Served only once `variants` lists it: a photo ' +
+      'saved right after its upload may still be rendering',
+  })
+  image_ref: string;
   @ApiProperty({
     type: [ImageVariantDto],
-    description: 'Ascending by width; the last is image_ref',
+    description:
+      'Ascending by width; the last is image_ref. Empty while the photo is still being ' +
+      'rendered: show the blurhash (at width × height) and fetch the post again later',
   })
   variants: ImageVariantDto[];
-  @ApiProperty() blurhash: string;
-  @ApiProperty() width: number;
+  @ApiProperty({ description: 'Available at once, rendered or not' }) blurhash: string;
+  @ApiProperty({ description: 'Of the main rendition (image_ref), rendered or not' })
+  width: number;
   @ApiProperty() height: number;
   @ApiProperty({ type: String, nullable: true }) alt_text: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'A plant photo’s description' })
@@ -141,11 +150,28 @@ export class ReactionCountDto {
 }
 
 export class UploadedPhotoDto {
-  @ApiProperty({ description: 'Name it in photos[].ref when saving the post (within 24 hours)' })
+  @ApiProperty({
+    description:
+      'Name it in photos[].ref when saving the post (within 24 hours), rendered or not. Not ' +
+      'served until the photo is rendered',
+  })
   ref: string;
-  @ApiProperty({ type: [ImageVariantDto] }) variants: ImageVariantDto[];
-  @ApiProperty() blurhash: string;
-  @ApiProperty() width: number;
+  @ApiProperty({
+    enum: UPLOAD_STATUSES,
+    description:
+      'pending: accepted and being rendered off the request (the answer to an upload); ready: ' +
+      'its files exist; failed: it could not be rendered',
+  })
+  status: UploadStatus;
+  @ApiProperty({
+    type: [ImageVariantDto],
+    description: 'The rendered files, ascending by width; empty until the photo is ready',
+  })
+  variants: ImageVariantDto[];
+  @ApiProperty({ description: 'From the upload itself: show it until the files exist' })
+  blurhash: string;
+  @ApiProperty({ description: 'The main rendition’s size (oriented, at most 2048 px a side)' })
+  width: number;
   @ApiProperty() height: number;
 }
 

@@ -1,4 +1,5 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
@@ -10,11 +11,19 @@ import {
 import type { ImageVariant } from '../../../platform/images/image-pipeline.service';
 import type { UserAccount } from '../../identity';
 
+export const UPLOAD_STATUSES = ['pending', 'ready', 'failed'] as const;
+/** pending: checked, original kept privately, waiting for the `images` queue; ready: rendered. */
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
 /**
- * A photo uploaded before its post is saved. Saving the post attaches it (`attached_at`); the
- * `cleanup` queue removes unattached ones (row and files) after a day.
+ * A photo uploaded before its post is saved. The upload request checks it, keeps the original in
+ * the private storage area and records it `pending` with its blurhash and size; the `images` queue
+ * renders its files and records their variants (`ready`), or gives up (`failed`). Saving the post
+ * attaches it (`attached_at`), rendered or not; the `cleanup` queue removes unattached ones (row
+ * and files) after a day.
  */
 @Entity('uploaded_image')
+@Check('uploaded_image_status_chk', `status IN ('pending', 'ready', 'failed')`)
 @Index('uploaded_image_user_idx', ['userId'])
 @Index('uploaded_image_unattached_idx', ['createdAt'], { where: 'attached_at IS NULL' })
 export class UploadedImage {
@@ -31,6 +40,14 @@ export class UploadedImage {
   @Column('text')
   folder: string;
 
+  @Column('text', { default: 'pending' })
+  status: UploadStatus;
+
+  /** The original upload in the private storage area while it waits to be rendered. */
+  @Column('text', { nullable: true })
+  originalRef: string | null;
+
+  /** The rendered files, ascending by width (the last is `ref`); empty until rendered. */
   @Column('jsonb', { default: () => "'[]'" })
   variants: ImageVariant[];
 

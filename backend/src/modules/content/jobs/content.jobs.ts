@@ -16,6 +16,12 @@ export interface CommentCreatedPayload {
   parentId: string | null;
 }
 
+/** A photo upload to render (see UploadsService.render): its ref and its private original. */
+export interface RenderUploadPayload {
+  ref: string;
+  original: string;
+}
+
 /**
  * The jobs content enqueues and processes (see platform/queues/job-registry.ts). A reaction or
  * comment is written to the outbox with its job; the job's processor here decides who hears of it
@@ -27,6 +33,7 @@ export const CONTENT_JOBS = declareJobs('content', {
     'comment-created': payload<CommentCreatedPayload>(),
   },
   cleanup: { 'purge-unattached-uploads': payload<NoPayload>() },
+  images: { 'render-upload': payload<RenderUploadPayload>() },
 });
 
 declare module '../../../platform/queues/job-registry' {

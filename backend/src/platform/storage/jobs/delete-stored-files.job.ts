@@ -4,6 +4,8 @@ import { StorageService } from '../storage.service';
 
 export interface DeleteStoredFilesPayload {
   refs: string[];
+  /** Files of the private area (uploads' originals). */
+  privateRefs?: string[];
 }
 
 @Injectable()
@@ -11,7 +13,8 @@ export interface DeleteStoredFilesPayload {
 export class DeleteStoredFilesJob implements JobHandler<DeleteStoredFilesPayload> {
   constructor(private readonly storage: StorageService) {}
 
-  async handle({ refs }: DeleteStoredFilesPayload): Promise<void> {
-    await this.storage.remove(refs);
+  async handle({ refs, privateRefs = [] }: DeleteStoredFilesPayload): Promise<void> {
+    if (refs.length) await this.storage.remove(refs);
+    if (privateRefs.length) await this.storage.removePrivate(privateRefs);
   }
 }

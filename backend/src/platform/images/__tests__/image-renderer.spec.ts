@@ -1,0 +1,74 @@
+import type { SharpOptions } from 'sharp';
+import { animated, gpsTaggedJpeg, jpeg } from '../../../../test/support/test-images';
+import { IMAGE_PRESETS } from '../image-presets';
+import { inspectImage, renderImage } from '../image-renderer';
+
+/** Every sharp pipeline the renderer opens: what it was given and with which options. */
+const opened: Array<{ input: unknown; options: SharpOptions | undefined }> = [];
+
+jest.mock('sharp', () => {
+  const actual = jest.requireActual('sharp');
+  const counting = (input: unknown, options?: SharpOptions) => {
+    opened.push({ input, options });
+    return actual(input, options);
+  };
+  return { __esModule: true, default: Object.assign(counting, actual) };
+});
+
+/** Pipelines that decode the upload's bytes (the header read opens them without decoding). */
+function decodesOf(bytes: Buffer) {
+  return opened.filter(({ input, options }) => input === bytes && options?.failOn === 'error');
+}
+
+describe('renderImage', () => {
+  it('decodes a photo once and makes every rendition from that decode', async () => {
+    const photo = await jpeg(3000, 2000);
+    opened.length = 0;
+    const rendered = await renderImage(photo, IMAGE_PRESETS.posts);
+    expect([rendered.main, ...rendered.variants].map((file) => file.width)).toEqual([
+      2048, 320, 640, 1280,
+    ]);
+    expect(decodesOf(photo)).toHaveLength(1);
+    // Everything else works on pixels already decoded, never on the upload's bytes again.
+    const others = opened.filter(({ input }) => input !== photo);
+    expect(others.length).toBeGreaterThanOrEqual(4);
+    expect(others.every(({ options }) => options?.raw !== undefined)).toBe(true);
+  });
+
+  it('decodes an animation once too, keeping every frame in every rendition', async () => {
+    const gif = await animated('gif', 700, 300);
+    opened.length = 0;
+    const rendered = await renderImage(gif, IMAGE_PRESETS.posts);
+    expect(rendered.animated).toBe(true);
+    expect(rendered.variants.map((file) => [file.width, file.height])).toEqual([
+      [320, 137],
+      [640, 274],
+    ]);
+    expect(decodesOf(gif)).toHaveLength(1);
+  });
+});
+
+describe('inspectImage', () => {
+  it('gives the main rendition’s oriented size and a blurhash from one small decode', async () => {
+    const phone = await gpsTaggedJpeg(3000, 2000);
+    opened.length = 0;
+    const inspected = await inspectImage(phone, IMAGE_PRESETS.posts);
+    // Orientation 6: the stored 3000×2000 shows as 2000×3000, fitted into 2048.
+    expect(inspected).toMatchObject({ format: 'jpeg', animated: false, width: 1365, height: 2048 });
+    expect(inspected.blurhash.length).toBeGreaterThanOrEqual(20);
+    expect(decodesOf(phone)).toHaveLength(1);
+    const rendered = await renderImage(phone, IMAGE_PRESETS.posts);
+    expect([rendered.main.width, rendered.main.height]).toEqual([
+      inspected.width,
+      inspected.height,
+    ]);
+  });
+
+  it('refuses damaged data as the full render would', async () => {
+    const whole = await jpeg(400, 300);
+    for (const fraction of [0.5, 0.97])
+      await expect(
+        inspectImage(whole.subarray(0, Math.floor(whole.length * fraction)), IMAGE_PRESETS.posts),
+      ).rejects.toMatchObject({ status: 400, code: 'INVALID_IMAGE' });
+  });
+});

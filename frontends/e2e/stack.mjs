@@ -21,7 +21,13 @@ await admin.end();
 const databaseUrl = new URL(server.url);
 databaseUrl.pathname = `/${E2E_DATABASE}`;
 
-const storageDir = path.join(rootDir, '.data', 'e2e', 'storage');
+// Its own folder per database, so a Lighthouse stack (lighthouse.mjs) can run beside the e2e one.
+const storageDir = path.join(
+  rootDir,
+  '.data',
+  E2E_DATABASE === 'plantfolk_e2e' ? 'e2e' : E2E_DATABASE,
+  'storage',
+);
 await rm(storageDir, { recursive: true, force: true });
 await mkdir(storageDir, { recursive: true });
 const mail = await startMailCatcher({ smtpPort: 0, httpPort: E2E_MAIL_PORT });

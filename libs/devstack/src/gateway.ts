@@ -201,7 +201,10 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
     return503OnClosing: true,
   });
 
-  await app.register(fastifyStatic, { root: shellDir, serve: false });
+  // The builds write `.br` and `.gz` beside each text asset (libs/ui/rspack/bundle-report.mjs):
+  // sent as the client accepts them (brotli first), with `Vary: Accept-Encoding`, as nginx's
+  // gzip_static does in production.
+  await app.register(fastifyStatic, { root: shellDir, serve: false, preCompressed: true });
 
   // Request bodies for the API are read whole before they are sent on (as nginx buffers them).
   // The API refuses a body that is too large from its Content-Length and closes the connection

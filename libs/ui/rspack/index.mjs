@@ -9,6 +9,9 @@ import path from 'node:path';
 import process from 'node:process';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { BundleReportPlugin, PrecompressPlugin } from './bundle-report.mjs';
+
+export { BUNDLE_REPORT_FILE, scriptsOf } from './bundle-report.mjs';
 
 const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -45,13 +48,47 @@ function installedVersion(packageName) {
  * dynamic `import('./bootstrap')`, which gives the runtime time to negotiate versions first.
  */
 export function sharedSingletons() {
-  return Object.fromEntries(
-    sharedSingletonPackages.map((name) => [
-      name,
-      { singleton: true, requiredVersion: `^${installedVersion(name)}` },
-    ]),
-  );
+  return {
+    ...Object.fromEntries(
+      sharedSingletonPackages.map((name) => [
+        name,
+        { singleton: true, requiredVersion: `^${installedVersion(name)}` },
+      ]),
+    ),
+    // The shell's bootstrap renders with react-dom/client: it must be the same copy as react-dom.
+    'react-dom/client': {
+      singleton: true,
+      requiredVersion: `^${installedVersion('react-dom')}`,
+      version: installedVersion('react-dom'),
+    },
+    // The UI kit's second singleton: form controls no first view renders (libs/ui/src/controls.ts),
+    // downloaded with the first chunk that imports one instead of with the kit.
+    '@plantfolk/ui/controls': {
+      singleton: true,
+      requiredVersion: `^${installedVersion('@plantfolk/ui')}`,
+      version: installedVersion('@plantfolk/ui'),
+    },
+    // Shared through a module that names the exports the apps use (see react-router-singleton.mjs).
+    'react-router': {
+      singleton: true,
+      import: reactRouterSingleton,
+      requiredVersion: `^${installedVersion('react-router')}`,
+      version: installedVersion('react-router'),
+    },
+  };
 }
+
+/** The react-router module the apps share: only the exports they use. */
+export const reactRouterSingleton = path.join(import.meta.dirname, 'react-router-singleton.mjs');
+
+/**
+ * What react-router-singleton.mjs re-exports from: the package's production build (its exports
+ * map only offers the development one), under a name no shared key matches.
+ */
+const reactRouterBuild = path.join(
+  workspaceRoot,
+  'node_modules/react-router/dist/production/index.mjs',
+);
 
 /** The Module Federation plugin's build-time stats (see BuildManifestPlugin). */
 const MF_STATS_FILE = 'mf-manifest-stats.json';
@@ -143,7 +180,21 @@ export function createFrontendConfig({
           }),
       // The host is never loaded by anyone, so it needs no manifest of its own.
       ...(isHost ? { manifest: false } : {}),
+      experiments: {
+        // The federation runtime ships once per page: the host provides its copy to the remotes
+        // (as a global), and a remote's entry leaves its own out. A remote's standalone page is a
+        // host of its own, so that build keeps the runtime.
+        ...(isHost ? { provideExternalRuntime: true } : {}),
+        ...(!isHost && !standalone ? { externalRuntime: true } : {}),
+        // Browser-only: leaves the runtime's Node.js loading paths out.
+        optimization: { target: 'web' },
+      },
       shared: sharedSingletons(),
+      // The first provider of a singleton keeps it. With the default ('version-first') a remote
+      // whose copy has the same version takes over a singleton nobody has loaded yet, by name;
+      // `@plantfolk/ui/controls` would then come from the remote while `@plantfolk/ui` came from
+      // the shell: two Mantine instances, and the controls without a MantineProvider.
+      shareStrategy: 'loaded-first',
       // The shell types remotes through the RemoteModule contract of @plantfolk/ui instead.
       dts: false,
     }),
@@ -163,6 +214,9 @@ export function createFrontendConfig({
   }
   if (isHost && existsSync(publicDir)) {
     plugins.push(new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, to: '.' }] }));
+  }
+  if (isProduction) {
+    plugins.push(new PrecompressPlugin(), new BundleReportPlugin({ name, role, projectRoot }));
   }
 
   return {
@@ -184,7 +238,10 @@ export function createFrontendConfig({
       clean: true,
     },
     devtool: isProduction ? false : 'cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: { 'plantfolk-react-router-build$': reactRouterBuild },
+    },
     module: {
       rules: [
         {

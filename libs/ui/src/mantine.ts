@@ -1,6 +1,7 @@
 // The Mantine pieces the apps use. This package is the only door to Mantine, so the shell and
 // every remote share one instance of it (and one set of styles). Export more as apps need them,
-// and import the component's CSS in styles.ts alongside.
+// and import the component's CSS in styles.ts alongside. Form controls that no first view renders
+// live in controls.ts (`@plantfolk/ui/controls`), a singleton of their own loaded when needed.
 export {
   ActionIcon,
   Alert,
@@ -10,16 +11,11 @@ export {
   Burger,
   Button,
   Center,
-  Checkbox,
-  Chip,
   CloseButton,
   Code,
   Collapse,
-  Combobox,
   Divider,
   Drawer,
-  Fieldset,
-  FileButton,
   Group,
   Indicator,
   List,
@@ -27,24 +23,14 @@ export {
   Menu,
   Modal,
   Notification,
-  NumberInput,
   Paper,
   PasswordInput,
-  Pill,
-  PillsInput,
-  PinInput,
   Popover,
-  Progress,
-  Radio,
-  SegmentedControl,
-  Select,
   SimpleGrid,
   Skeleton,
   Spoiler,
   Stack,
-  Stepper,
   Switch,
-  Tabs,
   Text,
   Textarea,
   TextInput,
@@ -53,7 +39,5 @@ export {
   Tooltip,
   UnstyledButton,
   VisuallyHidden,
-  useCombobox,
 } from '@mantine/core';
 export { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-export type { ComboboxStore } from '@mantine/core';

@@ -80,7 +80,7 @@ export function EventsPage() {
         <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {attendanceStatuses.map((status) => (
             <li key={status}>
-              <Badge size="lg" variant="light" color={attendanceColors[status]}>
+              <Badge size="lg" variant="filled" autoContrast color={attendanceColors[status]}>
                 {attendanceLabels[status]}
               </Badge>
             </li>

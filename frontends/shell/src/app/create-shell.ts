@@ -5,7 +5,7 @@ import { loadFederatedRoutes } from '../remotes/federation-loader';
 import { ownershipFromConfig } from '../remotes/ownership';
 import { createRemoteRegistry } from '../remotes/remote-registry';
 import { createRouteDiscovery } from '../remotes/route-discovery';
-import { loadRuntimeConfig } from '../remotes/runtime-config';
+import { sharedRuntimeConfig } from '../remotes/runtime-config';
 import { createBuildWatcher } from '../updates/build-watcher';
 import { createUpdateStore } from '../updates/update-store';
 import { createQueryClient } from './query-client';
@@ -15,7 +15,7 @@ import { createShellRoutes, PAGES_ROUTE_ID } from './shell-routes';
 export function createShell() {
   const updates = createUpdateStore();
   const buildWatcher = createBuildWatcher({ onUpdate: updates.markAvailable });
-  const config = loadRuntimeConfig();
+  const config = sharedRuntimeConfig();
   const ownership = ownershipFromConfig(config);
   const remotes = createRemoteRegistry({
     config,

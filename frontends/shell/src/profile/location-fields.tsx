@@ -1,16 +1,15 @@
 import {
   Alert,
   Button,
-  Fieldset,
   Group,
   IconCurrentLocation,
   IconInfoCircle,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@plantfolk/ui';
+import { Fieldset, NumberInput } from '@plantfolk/ui/controls';
 import type { ChangeEvent } from 'react';
 import { coordinateProblem, placeNameProblem } from './profile-rules';
 import { useGeolocation } from './use-geolocation';

@@ -85,4 +85,15 @@ export async function loadRuntimeConfig(
   }
 }
 
+let shared: Promise<RuntimeConfig> | undefined;
+
+/**
+ * The page's runtime config, read once: the shell's first script starts the request (see
+ * early-start.ts) and the bootstrap uses the same answer.
+ */
+export function sharedRuntimeConfig(): Promise<RuntimeConfig> {
+  shared ??= loadRuntimeConfig();
+  return shared;
+}
+
 export { remoteNames };

@@ -3,18 +3,17 @@ import { displayNameOf, type SessionUser } from '@plantfolk/session';
 import {
   Button,
   Card,
-  FileButton,
   FormAlert,
   Group,
   IconPhoto,
   IconTrash,
   IconUpload,
-  Progress,
   Stack,
   Text,
   UserAvatar,
   splitServerError,
 } from '@plantfolk/ui';
+import { FileButton, Progress } from '@plantfolk/ui/controls';
 import { useEffect, useRef, useState } from 'react';
 import { useSessionClient } from '../app/shell-context';
 

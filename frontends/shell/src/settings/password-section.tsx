@@ -1,15 +1,6 @@
 import { identityApi } from '@plantfolk/api-client';
-import {
-  Button,
-  Card,
-  Checkbox,
-  FormAlert,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  useForm,
-} from '@plantfolk/ui';
+import { Button, Card, FormAlert, Group, PasswordInput, Stack, Text, useForm } from '@plantfolk/ui';
+import { Checkbox } from '@plantfolk/ui/controls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSessionClient } from '../app/shell-context';

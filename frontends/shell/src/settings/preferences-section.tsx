@@ -9,13 +9,13 @@ import {
   Card,
   FormAlert,
   Group,
-  SegmentedControl,
   Skeleton,
   Stack,
   Switch,
   Text,
   splitServerError,
 } from '@plantfolk/ui';
+import { SegmentedControl } from '@plantfolk/ui/controls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const userSettingsQueryKey = ['identity', 'user-settings'] as const;

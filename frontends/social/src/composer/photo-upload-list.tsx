@@ -4,7 +4,6 @@ import {
   Group,
   IconRefresh,
   IconX,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -12,6 +11,7 @@ import {
   TextInput,
   storageImageUrl,
 } from '@plantfolk/ui';
+import { Progress } from '@plantfolk/ui/controls';
 import { contentLimits, plantLimits } from '@plantfolk/api-client';
 import type { PhotoUploads } from './photo-uploads';
 

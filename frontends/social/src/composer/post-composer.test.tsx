@@ -35,7 +35,8 @@ async function openComposer() {
     .on('GET', /^\/api\/iam\/tags\/prefix\//, ok([ferns]));
   renderSocial('/');
   await screen.findByText('An older post');
-  const form = screen.getByRole('form', { name: 'New post' });
+  // The home page loads the composer lazily (members only).
+  const form = await screen.findByRole('form', { name: 'New post' });
   return { api, uploads, form, user: userEvent.setup({ applyAccept: false, delay: null }) };
 }
 

@@ -2,7 +2,6 @@ import { contentApi, contentLimits, type PostPrivacy } from '@plantfolk/api-clie
 import {
   Button,
   Card,
-  FileButton,
   FormAlert,
   Group,
   IconPhotoPlus,
@@ -14,6 +13,7 @@ import {
   formatCount,
   splitServerError,
 } from '@plantfolk/ui';
+import { FileButton } from '@plantfolk/ui/controls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { responderOf, useViewer } from '../app/viewer';

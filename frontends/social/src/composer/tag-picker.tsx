@@ -6,18 +6,15 @@ import {
   type Tag,
 } from '@plantfolk/api-client';
 import {
-  Combobox,
   Group,
   IconTagPlus,
   Loader,
-  Pill,
-  PillsInput,
   Text,
   formatCount,
   splitServerError,
-  useCombobox,
   useDebouncedValue,
 } from '@plantfolk/ui';
+import { Combobox, Pill, PillsInput, useCombobox } from '@plantfolk/ui/controls';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { tagKeys } from '../content/query-keys';

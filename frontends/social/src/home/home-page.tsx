@@ -1,6 +1,6 @@
-import { Center, Loader, Stack, Text } from '@plantfolk/ui';
+import { Center, Loader, Skeleton, Stack, Text } from '@plantfolk/ui';
+import { lazy, Suspense } from 'react';
 import { useViewer } from '../app/viewer';
-import { PostComposer } from '../composer/post-composer';
 import { useFeed } from '../content/lists';
 import { contentKeys } from '../content/query-keys';
 import { JoinConversationPrompt } from '../posts/guest-prompt';
@@ -9,6 +9,14 @@ import { EmptyFeed } from './empty-feed';
 import { GuestWelcome } from './guest-welcome';
 import { MemberHome } from './member-home';
 import { useFeedReloadRequests } from './use-feed-reload-requests';
+
+/**
+ * Members only, so guests (the first view of `/`) never download it or the form controls it
+ * brings (`@plantfolk/ui/controls`).
+ */
+const PostComposer = lazy(async () => ({
+  default: (await import('../composer/post-composer')).PostComposer,
+}));
 
 /**
  * The news feed: members see what they may see, newest first, with the composer on top; guests
@@ -28,7 +36,13 @@ export function HomePage() {
         ) : (
           <GuestWelcome counts={feed.firstPage?.counts} />
         )}
-        {viewer.canWrite ? <PostComposer /> : user && <JoinConversationPrompt viewer={viewer} />}
+        {viewer.canWrite ? (
+          <Suspense fallback={<ComposerPlaceholder />}>
+            <PostComposer />
+          </Suspense>
+        ) : (
+          user && <JoinConversationPrompt viewer={viewer} />
+        )}
         {reloading && (
           <Center role="status" aria-live="polite" py="xs">
             <Loader size="xs" aria-hidden />
@@ -47,4 +61,9 @@ export function HomePage() {
       </Stack>
     </section>
   );
+}
+
+/** Holds the composer's place while its code loads, so the feed below does not jump. */
+function ComposerPlaceholder() {
+  return <Skeleton height={132} radius="md" aria-hidden />;
 }

@@ -2,16 +2,15 @@ import { contentLimits } from '@plantfolk/api-client';
 import {
   Button,
   Card,
-  FileButton,
   FormAlert,
   Group,
   IconArrowRight,
   IconPhotoPlus,
   PageTitle,
   Stack,
-  Stepper,
   Text,
 } from '@plantfolk/ui';
+import { FileButton, Stepper } from '@plantfolk/ui/controls';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../app/paths';

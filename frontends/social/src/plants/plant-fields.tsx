@@ -1,6 +1,5 @@
 import { plantLimits, type PostPrivacy } from '@plantfolk/api-client';
 import {
-  NumberInput,
   SimpleGrid,
   Stack,
   Switch,
@@ -9,6 +8,7 @@ import {
   type FormController,
   type FormErrors,
 } from '@plantfolk/ui';
+import { NumberInput } from '@plantfolk/ui/controls';
 import { PrivacyPicker } from '../posts/privacy-picker';
 
 export type PlantFormValues = {

@@ -15,14 +15,18 @@ import {
   splitServerError,
   useDisclosure,
 } from '@plantfolk/ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths';
 import type { Viewer } from '../app/viewer';
 import type { PostEntry } from '../content/entries';
-import { EditPostModal } from './edit-post-modal';
 import { privacyOptions, privacyOrder } from './privacy';
 import { usePostActions } from './use-post-actions';
+
+/** Loaded when an author first edits a post: it brings the tag picker and its form controls. */
+const EditPostModal = lazy(async () => ({
+  default: (await import('./edit-post-modal')).EditPostModal,
+}));
 
 /**
  * The "…" menu of a post, for its author (edit text and tags, change who may see it, edit the
@@ -45,6 +49,9 @@ export function PostMenu({
   const [editing, edit] = useDisclosure(false);
   const [deleting, confirmDelete] = useDisclosure(false);
   const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
+  // Mounted from the first edit on (so it can animate closed), not before.
+  const [editorLoaded, setEditorLoaded] = useState(false);
+  if (editing && !editorLoaded) setEditorLoaded(true);
   if (!viewer.canWrite || (!isAuthor && !viewer.isAdmin)) return null;
 
   const changePrivacy = async (privacy: PostPrivacy) => {
@@ -125,12 +132,16 @@ export function PostMenu({
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <EditPostModal
-        post={post}
-        opened={editing}
-        onClose={edit.close}
-        editText={actions.editText}
-      />
+      {editorLoaded && (
+        <Suspense fallback={null}>
+          <EditPostModal
+            post={post}
+            opened={editing}
+            onClose={edit.close}
+            editText={actions.editText}
+          />
+        </Suspense>
+      )}
       <Modal opened={deleting} onClose={confirmDelete.close} title="Delete this post?">
         <Text size="sm" mb="md">
           {post.plant

@@ -1,5 +1,6 @@
 import type { PostPrivacy } from '@plantfolk/api-client';
-import { Group, SegmentedControl, Text } from '@plantfolk/ui';
+import { Group, Text } from '@plantfolk/ui';
+import { SegmentedControl } from '@plantfolk/ui/controls';
 import { privacyOptions, privacyOrder } from './privacy';
 
 /** Who may see a post: public, members, or only me. */

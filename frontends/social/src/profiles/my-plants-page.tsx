@@ -1,4 +1,5 @@
-import { Button, IconLeaf, PageTitle, SegmentedControl, Stack, formatCount } from '@plantfolk/ui';
+import { Button, IconLeaf, PageTitle, Stack, formatCount } from '@plantfolk/ui';
+import { SegmentedControl } from '@plantfolk/ui/controls';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths';

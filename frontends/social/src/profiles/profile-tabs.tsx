@@ -1,5 +1,6 @@
 import type { Counts } from '@plantfolk/api-client';
-import { Badge, Card, Tabs, Text, formatCount } from '@plantfolk/ui';
+import { Badge, Card, Text, formatCount } from '@plantfolk/ui';
+import { Tabs } from '@plantfolk/ui/controls';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Viewer } from '../app/viewer';

@@ -4,17 +4,16 @@ import {
   Anchor,
   Button,
   Card,
-  Chip,
   FormAlert,
   Group,
   PageLoader,
   PageTitle,
-  SegmentedControl,
   Stack,
   Text,
   formatCount,
   splitServerError,
 } from '@plantfolk/ui';
+import { Chip, SegmentedControl } from '@plantfolk/ui/controls';
 import { tagsApi } from '@plantfolk/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';

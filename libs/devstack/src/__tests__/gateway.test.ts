@@ -5,6 +5,7 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../gateway.js';
 import { getFreePort } from '../ports.js';
@@ -25,6 +26,7 @@ const upgrades: SeenRequest[] = [];
 const upgradedSockets = new Set<net.Socket>();
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const BIG_SCRIPT = `console.log(${JSON.stringify('plantfolk '.repeat(300))});`;
 
 async function write(file: string, content: string): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
@@ -117,6 +119,13 @@ beforeAll(async () => {
   await write(path.join(root, 'social', 'remoteEntry.js'), 'var social;');
   await write(path.join(root, 'social', 'build-manifest.json'), '{"name":"social","buildId":"s1"}');
   await write(path.join(root, 'social', 'static', 'js', '123.4d5e6f7a8b.js'), 'chunk');
+  // What the build writes beside each text asset: its gzip and brotli copies.
+  await write(path.join(root, 'shell', 'app.1a2b3c4d5e.js'), BIG_SCRIPT);
+  await fs.writeFile(path.join(root, 'shell', 'app.1a2b3c4d5e.js.gz'), zlib.gzipSync(BIG_SCRIPT));
+  await fs.writeFile(
+    path.join(root, 'shell', 'app.1a2b3c4d5e.js.br'),
+    zlib.brotliCompressSync(BIG_SCRIPT),
+  );
   upstream = await startUpstream();
   const address = upstream.address() as net.AddressInfo;
   gateway = await startGateway({
@@ -247,6 +256,42 @@ describe('gateway: static files and caching', () => {
       expect(response.headers.get('cache-control'), urlPath).toBe(cacheControl);
       expect(response.headers.get('content-type'), urlPath).toContain(type);
     }
+  });
+
+  it('sends the precompressed copy the client accepts (brotli first), as nginx does', async () => {
+    const get = (encoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            {
+              host: '127.0.0.1',
+              port: gateway.port,
+              path: '/app.1a2b3c4d5e.js',
+              headers: encoding ? { 'accept-encoding': encoding } : {},
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+              );
+            },
+          )
+          .on('error', reject);
+      });
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toBe(IMMUTABLE);
+    expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(BIG_SCRIPT);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(BIG_SCRIPT);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_SCRIPT);
+    for (const response of [brotli, gzip, plain])
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
   });
 
   it('lets other origins load a remote, as if it were deployed on its own', async () => {

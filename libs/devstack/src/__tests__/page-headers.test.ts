@@ -5,6 +5,7 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, pageSecurityHeaders, remoteOrigins } from '../page-headers.js';
 import { getFreePort } from '../ports.js';
@@ -195,6 +196,10 @@ describe('nginx with the rendered template', () => {
       path.join(html, 'shell', 'index.html'),
       '<!doctype html><title>shell</title>',
     );
+    // A built script with the precompressed copy the build writes beside it.
+    const script = `console.log(${JSON.stringify('plantfolk '.repeat(300))});`;
+    await fs.writeFile(path.join(html, 'shell', 'main.1a2b3c4d5e.js'), script);
+    await fs.writeFile(path.join(html, 'shell', 'main.1a2b3c4d5e.js.gz'), gzipSync(script));
     await run('sh', [SCRIPT], {
       env: { PATH: process.env.PATH, ...env, PLANTFOLK_RUNTIME_CONFIG_DIR: lib },
     });
@@ -219,7 +224,7 @@ describe('nginx with the rendered template', () => {
         ...(process.getuid?.() === 0 ? ['user root;'] : []),
         'events {}',
         'http {',
-        '  types { text/html html; application/json json; }',
+        '  types { text/html html; application/json json; application/javascript js; }',
         `  access_log off; ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
         server,
         '}',
@@ -264,4 +269,33 @@ describe('nginx with the rendered template', () => {
     expect(await response.text()).toBe('{"status":"success"}');
     expect(response.headers.get('content-security-policy')).toBeNull();
   });
+
+  it('sends the build’s precompressed copy to a client that accepts gzip, and says it varies', async () => {
+    const gzipped = await rawGet(port, '/main.1a2b3c4d5e.js', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzipped.body).toString()).toContain('plantfolk plantfolk');
+    const plain = await rawGet(port, '/main.1a2b3c4d5e.js', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('plantfolk plantfolk');
+  });
 });
+
+/** A GET whose body is left as it came (fetch would decompress it). */
+function rawGet(
+  port: number,
+  urlPath: string,
+  headers: Record<string, string>,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}

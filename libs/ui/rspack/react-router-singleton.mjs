@@ -1,0 +1,41 @@
+// The react-router every app shares (the `react-router` singleton of sharedSingletons). A shared
+// module keeps every export, so sharing the package itself ships all of it — server rendering,
+// sessions, cookies, RSC — about 60 kB gzip on every first view. This module names what the apps
+// use (and a few close relatives), so the build keeps only those. A remote that needs another
+// export adds it here; react-router-singleton.test.ts checks that every import in the apps is listed.
+export {
+  createBrowserRouter,
+  createMemoryRouter,
+  createPath,
+  data,
+  generatePath,
+  href,
+  isRouteErrorResponse,
+  Link,
+  matchPath,
+  matchRoutes,
+  Navigate,
+  NavLink,
+  Outlet,
+  parsePath,
+  redirect,
+  RouterProvider,
+  useBeforeUnload,
+  useBlocker,
+  useHref,
+  useInRouterContext,
+  useLoaderData,
+  useLocation,
+  useMatch,
+  useMatches,
+  useNavigate,
+  useNavigation,
+  useOutletContext,
+  useParams,
+  useResolvedPath,
+  useRevalidator,
+  useRouteError,
+  useRouteLoaderData,
+  useSearchParams,
+  // @ts-expect-error -- resolved by the rspack config's alias to react-router's production build
+} from 'plantfolk-react-router-build';

@@ -46,6 +46,8 @@ export class AppConfig {
   readonly bodyLimitBytes: number;
   /** Lower-cased. */
   readonly adminEmails: ReadonlySet<string>;
+  /** False only when RATE_LIMITS=off (load tests): then no rate limit refuses anything. */
+  readonly rateLimitsEnabled: boolean;
   readonly version: string;
 
   private constructor(env: ParsedEnv, version: string) {
@@ -86,6 +88,7 @@ export class AppConfig {
     this.logLevel = env.LOG_LEVEL;
     this.bodyLimitBytes = env.BODY_LIMIT_BYTES;
     this.adminEmails = new Set(env.ADMIN_EMAILS.map((email) => email.toLowerCase()));
+    this.rateLimitsEnabled = env.RATE_LIMITS === 'on';
     this.version = version;
   }
 

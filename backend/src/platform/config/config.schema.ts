@@ -94,6 +94,11 @@ export const configSchema = z
       .default(1024 * 1024),
     /** Accounts with these e-mail addresses are admins (how a deployment gets its first admin). */
     ADMIN_EMAILS: commaList.default([]),
+    /**
+     * `off` admits every request whatever its @RateLimit says: for load tests (`npm run bench`),
+     * which would otherwise measure the 429s. On by default, in every environment.
+     */
+    RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((env, ctx) => {
     // The memory driver delivers nothing, so production refuses it.

@@ -1,0 +1,657 @@
+/**
+ * `npm run bench`: the API against a raw node:http + pg baseline answering the same SQL with the
+ * same JSON, in the same run, A/B interleaved (see README.md).
+ *
+ *   npm run bench -- --size small|large [--soak 300] [--only guest-feed,react] [--reseed]
+ */
+import autocannon from 'autocannon';
+import type { AutocannonResult } from './support/autocannon-types';
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { hostname, cpus, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import { Client } from 'pg';
+import { GUEST } from '../src/platform/access/viewer';
+import { DEFAULT_PAGE_SIZE, encodeCursor } from '../src/platform/paging/paging';
+import { postPageSql, type PostRow } from '../src/modules/content/feed.queries';
+import {
+  counterMismatches,
+  datasetSize,
+  ensureDatasetDatabase,
+  OLD_TAG,
+  twelveMegapixelPhoto,
+  type DatasetSize,
+} from './dataset';
+import {
+  RATIO_TARGETS,
+  resetDraws,
+  SCENARIOS,
+  type Scenario,
+  type ScenarioFixtures,
+} from './scenarios';
+import { benchStorageDir, REPO_ROOT, redisUrl, serverUrl } from './support/env';
+import { benchWriters, logIn, type SignedIn } from './support/members';
+import {
+  rssMegabytes,
+  startApiProcess,
+  startRawProcess,
+  type RunningServer,
+} from './support/servers';
+
+export interface BenchOptions {
+  size: DatasetSize;
+  /** The PostgreSQL server (default DATABASE_URL) and Redis (default REDIS_URL). */
+  serverUrl?: string;
+  redisUrl?: string;
+  /** The dataset database's name (default plantfolk_bench_<size>) and image folder. */
+  databaseName?: string;
+  storageDir?: string;
+  /** Seconds of warm-up per server before each scenario's rounds (default 1). */
+  warmupSeconds?: number;
+  reseed?: boolean;
+  /** Scenario names (default all), plus 'soak' and 'images'. */
+  only?: string[];
+  /** Seconds per round (each server gets `rounds` of them per scenario). */
+  roundSeconds?: number;
+  rounds?: number;
+  connections?: number;
+  /** Seconds of the mixed workload on the API alone, sampling its RSS (0: none). */
+  soakSeconds?: number;
+  /** Uploads per server in the image scenario (0: none). */
+  imageUploads?: number;
+  /** Build backend/dist first (default true when the API is started here). */
+  build?: boolean;
+  /** Override how the servers start (the smoke test runs them in-process). */
+  startApi?: (env: Record<string, string>) => Promise<RunningServer>;
+  startRaw?: (env: Record<string, string>) => Promise<RunningServer>;
+  log?: (line: string) => void;
+  /** Where logs and results go (default backend/bench/results). */
+  resultsDir?: string;
+  writeResults?: boolean;
+}
+
+export interface ServerStats {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  failures: number;
+}
+
+export interface ScenarioResult {
+  name: string;
+  kind: Scenario['kind'] | 'images' | 'soak';
+  description: string;
+  api: ServerStats;
+  raw: ServerStats | null;
+  ratio: number | null;
+  target: string;
+  pass: boolean;
+  notes?: string;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  machine: { host: string; cpus: string; cores: number; memoryGb: number; node: string };
+  size: string;
+  dataset: Record<string, number>;
+  settings: { roundSeconds: number; rounds: number; connections: number };
+  identity: Array<{
+    scenario: string;
+    identical: boolean;
+    bytes: number;
+    firstDifference?: string;
+  }>;
+  counters: string[];
+  scenarios: ScenarioResult[];
+  soak?: {
+    seconds: number;
+    rssMb: { start: number; end: number; max: number };
+    samples: number[];
+    pass: boolean;
+  };
+}
+
+const NO_STATS: ServerStats = { requestsPerSecond: 0, p50: 0, p99: 0, requests: 0, failures: 0 };
+
+/** Rounds of one server merged: total requests over total time, latencies weighted by requests. */
+function merge(rounds: AutocannonResult[]): ServerStats {
+  const requests = rounds.reduce((sum, round) => sum + round.requests.total, 0);
+  const seconds = rounds.reduce((sum, round) => sum + round.duration, 0);
+  const weighted = (pick: (round: AutocannonResult) => number) =>
+    requests
+      ? rounds.reduce((sum, round) => sum + pick(round) * round.requests.total, 0) / requests
+      : 0;
+  return {
+    requestsPerSecond: seconds ? requests / seconds : 0,
+    p50: weighted((round) => round.latency.p50),
+    p99: weighted((round) => round.latency.p99),
+    requests,
+    failures: rounds.reduce((sum, round) => sum + round.non2xx + round.errors, 0),
+  };
+}
+
+/** The fixtures the scenarios use, looked up in the seeded database. */
+async function fixturesOf(
+  db: Client,
+  reader: SignedIn,
+  writers: SignedIn[],
+  log: (line: string) => void,
+): Promise<ScenarioFixtures> {
+  const [{ random_id: post }] = (
+    await db.query(
+      `SELECT random_id FROM post WHERE privacy = 'public' AND reaction_count > 0
+        ORDER BY bumped_at DESC LIMIT 1 OFFSET 5`,
+    )
+  ).rows;
+  const [{ username }] = (
+    await db.query(
+      `SELECT u.username FROM user_account u JOIN post p ON p.user_id = u.id
+        WHERE u.username LIKE 'member\\_%' GROUP BY u.username ORDER BY count(*) DESC, u.username LIMIT 1`,
+    )
+  ).rows;
+  const { rows: publicPosts } = await db.query<{ random_id: string }>(
+    `SELECT random_id FROM post WHERE privacy = 'public' ORDER BY random_id`,
+  );
+  const ids = publicPosts.map((row) => row.random_id);
+  const hotCount = Math.max(1, Math.min(200, Math.floor(ids.length / 10)));
+  // The cursor after page deepPage - 1 of the guests' feed: the last row before that page.
+  const visible = ids.length;
+  const deepPage = Math.max(2, Math.min(1000, Math.floor(visible / DEFAULT_PAGE_SIZE) - 1));
+  const lastBefore = postPageSql(GUEST, {}, null, 1);
+  const [last] = (
+    await db.query<PostRow>(
+      `${lastBefore.text}\n OFFSET ${(deepPage - 1) * DEFAULT_PAGE_SIZE - 1}`,
+      lastBefore.values,
+    )
+  ).rows;
+  log(`fixtures: post ${post}, member ${username}, feed page ${deepPage} deep`);
+  return {
+    reader,
+    writers,
+    post,
+    username,
+    oldTag: OLD_TAG,
+    deepCursor: encodeCursor('bumped_at', { at: last.cursor_at, id: last.id }),
+    deepPage,
+    hotPosts: ids.slice(0, hotCount),
+    spreadPosts: ids.slice(hotCount),
+  };
+}
+
+/**
+ * Everything the bench members wrote, undone with its counts: the dataset as seeded again. Each
+ * count moves by exactly the rows its statement deleted (DELETE … RETURNING), so a write still
+ * landing meanwhile cannot leave a count off.
+ */
+export async function undoBenchWrites(db: Client): Promise<void> {
+  const bench = `(SELECT id FROM user_account WHERE username LIKE 'bench\\_%')`;
+  await db.query(
+    `WITH gone AS (DELETE FROM reaction WHERE user_id IN ${bench} RETURNING post_id, comment_id),
+     posts AS (UPDATE post SET reaction_count = post.reaction_count - counted.n
+                 FROM (SELECT post_id, count(*)::int AS n FROM gone WHERE post_id IS NOT NULL
+                        GROUP BY post_id) counted
+                WHERE post.id = counted.post_id)
+     UPDATE comment SET reaction_count = comment.reaction_count - counted.n
+       FROM (SELECT comment_id, count(*)::int AS n FROM gone WHERE comment_id IS NOT NULL
+              GROUP BY comment_id) counted
+      WHERE comment.id = counted.comment_id`,
+  );
+  await db.query(
+    `WITH gone AS (DELETE FROM comment WHERE user_id IN ${bench} RETURNING post_id)
+     UPDATE post SET comment_count = post.comment_count - counted.n
+       FROM (SELECT post_id, count(*)::int AS n FROM gone GROUP BY post_id) counted
+      WHERE post.id = counted.post_id`,
+  );
+  await db.query(
+    `WITH gone AS (DELETE FROM post WHERE user_id IN ${bench} RETURNING id, privacy)
+     UPDATE tag SET post_count = GREATEST(tag.post_count - counted.n, 0)
+       FROM (SELECT pt.tag_id, count(*)::int AS n FROM post_tag pt JOIN gone ON gone.id = pt.post_id
+              WHERE gone.privacy = 'public' GROUP BY pt.tag_id) counted
+      WHERE tag.id = counted.tag_id`,
+  );
+  await db.query(`DELETE FROM uploaded_image WHERE user_id IN ${bench}`);
+  await db.query(`DELETE FROM notification WHERE actor_id IN ${bench}`);
+  await db.query(`DELETE FROM auth_session WHERE user_id IN ${bench} OR user_agent = 'bench'`);
+  await db.query(`DELETE FROM outbox_message WHERE dispatched_at IS NOT NULL`);
+}
+
+/** Fetches each read scenario from both servers: the bodies must be the same bytes. */
+async function identityCheck(
+  api: RunningServer,
+  raw: RunningServer,
+  fixtures: ScenarioFixtures,
+  scenarios: Scenario[],
+): Promise<BenchResults['identity']> {
+  const checks: BenchResults['identity'] = [];
+  for (const scenario of scenarios) {
+    if (!scenario.check) continue;
+    const { path, headers } = scenario.check(fixtures);
+    const [fromApi, fromRaw] = await Promise.all(
+      [api, raw].map(async (server) => {
+        const response = await fetch(`${server.url}${path}`, { headers });
+        return `${response.status} ${await response.text()}`;
+      }),
+    );
+    let at = 0;
+    while (at < fromApi.length && fromApi[at] === fromRaw[at]) at += 1;
+    checks.push({
+      scenario: scenario.name,
+      identical: fromApi === fromRaw,
+      bytes: fromApi.length,
+      ...(fromApi === fromRaw
+        ? {}
+        : {
+            firstDifference: `at ${at}: api …${fromApi.slice(Math.max(0, at - 40), at + 60)}… raw …${fromRaw.slice(Math.max(0, at - 40), at + 60)}…`,
+          }),
+    });
+  }
+  return checks;
+}
+
+async function load(
+  server: RunningServer,
+  scenario: Scenario,
+  fixtures: ScenarioFixtures,
+  seconds: number,
+  connections: number,
+): Promise<AutocannonResult> {
+  return autocannon({
+    url: server.url,
+    connections,
+    duration: seconds,
+    timeout: 30,
+    requests: scenario.requests(fixtures),
+  });
+}
+
+/** Upload `count` 12 MP JPEGs, two at a time; done when every upload's variants exist. */
+async function uploads(
+  server: RunningServer,
+  which: 'api' | 'raw',
+  photo: Buffer,
+  count: number,
+  writer: SignedIn,
+  db: Client,
+  statusColumn: boolean,
+): Promise<{ seconds: number; failures: number }> {
+  const started = performance.now();
+  let failures = 0;
+  const refs: string[] = [];
+  let next = 0;
+  const one = async () => {
+    while (next < count) {
+      next += 1;
+      let response: Response;
+      // A keep-alive socket the server has just closed fails at once: send again, once.
+      const send = (url: string, init: RequestInit) =>
+        fetch(url, { ...init, signal: AbortSignal.timeout(120_000) }).catch(() =>
+          fetch(url, { ...init, signal: AbortSignal.timeout(120_000) }),
+        );
+      if (which === 'api') {
+        const form = new FormData();
+        form.append('photos', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+        const headers: Record<string, string> = { ...writer.headers };
+        delete headers['content-type'];
+        response = await send(`${server.url}/api/iam/posts/photos`, {
+          method: 'POST',
+          headers,
+          body: form,
+        });
+      } else {
+        response = await send(`${server.url}/raw/photos`, { method: 'POST', body: photo });
+      }
+      const body = (await response.json()) as { data?: Array<{ ref: string }> };
+      if (!response.ok) failures += 1;
+      else if (which === 'api' && Array.isArray(body.data))
+        refs.push(...body.data.map((item) => item.ref));
+    }
+  };
+  await Promise.all([one(), one()]);
+  // Rendering may happen off the request path (the images queue): wait for the variants.
+  if (which === 'api' && statusColumn && refs.length) {
+    const deadline = Date.now() + 300_000;
+    while (Date.now() < deadline) {
+      const { rows } = await db.query<{ pending: number }>(
+        `SELECT count(*)::int AS pending FROM uploaded_image WHERE ref = ANY($1) AND status = 'pending'`,
+        [refs],
+      );
+      if (!rows[0].pending) break;
+      await new Promise((wait) => setTimeout(wait, 50));
+    }
+  }
+  return { seconds: (performance.now() - started) / 1000, failures };
+}
+
+function formatTable(results: BenchResults): string {
+  const header = [
+    'scenario',
+    'API req/s',
+    'raw req/s',
+    'ratio',
+    'API p50',
+    'p99',
+    'raw p50',
+    'p99',
+    'target',
+    'result',
+  ];
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const rows = results.scenarios.map((row) => [
+    row.name,
+    row.api.requestsPerSecond.toFixed(row.kind === 'images' ? 2 : 0),
+    row.raw ? row.raw.requestsPerSecond.toFixed(row.kind === 'images' ? 2 : 0) : '–',
+    row.ratio === null ? '–' : row.ratio.toFixed(2),
+    row.kind === 'images' || row.kind === 'soak' ? '–' : ms(row.api.p50),
+    row.kind === 'images' || row.kind === 'soak' ? '–' : ms(row.api.p99),
+    row.raw && row.kind !== 'images' ? ms(row.raw.p50) : '–',
+    row.raw && row.kind !== 'images' ? ms(row.raw.p99) : '–',
+    row.target,
+    row.pass ? 'pass' : 'FAIL',
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column].length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
+}
+
+export async function runBench(options: BenchOptions): Promise<BenchResults> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`[bench] ${line}\n`));
+  const roundSeconds = options.roundSeconds ?? 5;
+  const rounds = options.rounds ?? 3;
+  const connections = options.connections ?? 16;
+  const resultsDir = options.resultsDir ?? resolve(REPO_ROOT, 'backend/bench/results');
+  const wanted = (name: string) => !options.only?.length || options.only.includes(name);
+  await mkdir(resultsDir, { recursive: true });
+  const startedAt = new Date().toISOString();
+  const stamp = startedAt.replace(/[:.]/g, '-');
+
+  const storageDir = options.storageDir ?? benchStorageDir(options.size.name);
+  const dataset = await ensureDatasetDatabase(options.serverUrl ?? serverUrl(), {
+    name: options.databaseName,
+    size: options.size,
+    storageDir,
+    reseed: options.reseed,
+    onProgress: (line) => log(`seed: ${line}`),
+  });
+  log(
+    `${dataset.seeded ? 'seeded' : 'reusing'} ${dataset.name}: ${JSON.stringify(dataset.counts)}`,
+  );
+  const db = new Client({ connectionString: dataset.url });
+  await db.connect();
+  let api: RunningServer | undefined;
+  let raw: RunningServer | undefined;
+  // Ctrl-C stops the servers this run started, not only the driver.
+  const interrupted = () => {
+    void Promise.allSettled([api?.close(), raw?.close()]).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    await undoBenchWrites(db);
+    const jwtSecret = randomBytes(32).toString('base64url');
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATABASE_URL: dataset.url,
+      REDIS_URL: options.redisUrl ?? redisUrl(),
+      REDIS_PREFIX: `plantfolk-bench-${process.pid}`,
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      SMS_DRIVER: 'http',
+      SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
+      SMS_HTTP_TOKEN: 'bench',
+      SMS_FROM: 'Plantfolk',
+      STORAGE_DRIVER: 'local',
+      STORAGE_DIR: storageDir,
+      JWT_SECRET: jwtSecret,
+      WORKERS: 'off',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      RATE_LIMITS: 'off',
+    };
+    if (!options.startApi && options.build !== false) {
+      log('building the backend (nx run backend:build)');
+      execFileSync('npx', ['nx', 'run', 'backend:build', '--output-style=static'], {
+        cwd: REPO_ROOT,
+        stdio: 'ignore',
+        env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' },
+      });
+    }
+    const logFile = resolve(resultsDir, `${stamp}-${options.size.name}.log`);
+    api = await (options.startApi ?? ((e) => startApiProcess(e, logFile)))(env);
+    raw = await (options.startRaw ?? ((e) => startRawProcess(e, logFile)))(env);
+    log(`API on ${api.url} (pid ${api.pid ?? 'in-process'}), raw baseline on ${raw.url}`);
+
+    const reader = await logIn(api.url, 'member-7@bench.plantfolk.test');
+    const writers = await benchWriters(db, jwtSecret, options.size.benchMembers);
+    const fixtures = await fixturesOf(db, reader, writers, log);
+    resetDraws();
+
+    const scenarios = SCENARIOS.filter((scenario) => wanted(scenario.name));
+    const identity = await identityCheck(api, raw, fixtures, scenarios);
+    for (const check of identity)
+      log(`identity ${check.scenario}: ${check.identical ? 'identical' : check.firstDifference}`);
+
+    const results: BenchResults = {
+      startedAt,
+      machine: {
+        host: hostname(),
+        cpus: cpus()[0]?.model ?? 'unknown',
+        cores: cpus().length,
+        memoryGb: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+      },
+      size: options.size.name,
+      dataset: dataset.counts,
+      settings: { roundSeconds, rounds, connections },
+      identity,
+      counters: [],
+      scenarios: [],
+    };
+
+    for (const scenario of scenarios) {
+      log(`${scenario.name}: warm-up, then ${rounds} × ${roundSeconds} s per server, interleaved`);
+      const warmup = options.warmupSeconds ?? 1;
+      if (warmup > 0) {
+        await load(api, scenario, fixtures, warmup, connections);
+        await load(raw, scenario, fixtures, warmup, connections);
+      }
+      const byServer: { api: AutocannonResult[]; raw: AutocannonResult[] } = { api: [], raw: [] };
+      for (let round = 0; round < rounds; round += 1) {
+        byServer.api.push(await load(api, scenario, fixtures, roundSeconds, connections));
+        byServer.raw.push(await load(raw, scenario, fixtures, roundSeconds, connections));
+      }
+      const apiStats = merge(byServer.api);
+      const rawStats = merge(byServer.raw);
+      const ratio = rawStats.requestsPerSecond
+        ? apiStats.requestsPerSecond / rawStats.requestsPerSecond
+        : 0;
+      const target = RATIO_TARGETS[scenario.kind];
+      results.scenarios.push({
+        name: scenario.name,
+        kind: scenario.kind,
+        description: scenario.description,
+        api: apiStats,
+        raw: rawStats,
+        ratio,
+        target: `≥ ${target.toFixed(2)}`,
+        pass: ratio >= target && !apiStats.failures && !rawStats.failures,
+        ...(apiStats.failures || rawStats.failures
+          ? { notes: `failed requests: API ${apiStats.failures}, raw ${rawStats.failures}` }
+          : {}),
+      });
+      log(
+        `${scenario.name}: API ${apiStats.requestsPerSecond.toFixed(0)} req/s, raw ${rawStats.requestsPerSecond.toFixed(0)} req/s, ratio ${ratio.toFixed(2)}` +
+          (apiStats.failures || rawStats.failures
+            ? ` (failures: API ${apiStats.failures}, raw ${rawStats.failures})`
+            : ''),
+      );
+    }
+
+    const first = results.scenarios.find((row) => row.name === 'guest-feed');
+    const deep = results.scenarios.find((row) => row.name === 'guest-feed-deep');
+    if (first && deep) {
+      const factor = deep.api.p50 / Math.max(first.api.p50, 0.001);
+      results.scenarios.push({
+        name: `deep-page-${fixtures.deepPage}-vs-first`,
+        kind: 'read',
+        description: `API p50 of feed page ${fixtures.deepPage} ÷ p50 of page 1`,
+        api: { ...deep.api },
+        raw: null,
+        ratio: factor,
+        target: '≤ 1.20× p50',
+        pass: factor <= 1.2,
+      });
+    }
+
+    // Before the soak: after it, uploads to the API stalled on this machine (see README).
+    if (wanted('images') && (options.imageUploads ?? 12) > 0) {
+      const count = options.imageUploads ?? 12;
+      const photo = await twelveMegapixelPhoto();
+      const statusColumn = (
+        await db.query(
+          `SELECT 1 FROM information_schema.columns WHERE table_name = 'uploaded_image' AND column_name = 'status'`,
+        )
+      ).rowCount;
+      log(
+        `images: ${count} uploads of a 12 MP JPEG (${(photo.length / 1e6).toFixed(1)} MB) per server, 2 at a time`,
+      );
+      const apiRuns: Array<{ seconds: number; failures: number }> = [];
+      const rawRuns: Array<{ seconds: number; failures: number }> = [];
+      for (let round = 0; round < 2; round += 1) {
+        apiRuns.push(
+          await uploads(api, 'api', photo, count / 2, writers[0], db, Boolean(statusColumn)),
+        );
+        rawRuns.push(await uploads(raw, 'raw', photo, count / 2, writers[0], db, false));
+      }
+      const rate = (runs: Array<{ seconds: number }>) =>
+        count / runs.reduce((sum, run) => sum + run.seconds, 0);
+      const stats = (runs: Array<{ seconds: number; failures: number }>): ServerStats => ({
+        ...NO_STATS,
+        requestsPerSecond: rate(runs),
+        requests: count,
+        failures: runs.reduce((sum, run) => sum + run.failures, 0),
+      });
+      const apiStats = stats(apiRuns);
+      const rawStats = stats(rawRuns);
+      const ratio = apiStats.requestsPerSecond / rawStats.requestsPerSecond;
+      results.scenarios.push({
+        name: 'image-upload-12mp',
+        kind: 'images',
+        description:
+          'Uploads/s of 12 MP JPEGs until every variant exists (API: upload then its render ' +
+          'job; raw: the same renderImage in the request), two at a time',
+        api: apiStats,
+        raw: rawStats,
+        ratio,
+        target: '≥ 5/s, ≥ 0.90',
+        pass: apiStats.requestsPerSecond >= 5 && ratio >= 0.9 && !apiStats.failures,
+        notes: statusColumn ? 'API measured to variants existing' : 'API measured to acceptance',
+      });
+      log(
+        `images: API ${apiStats.requestsPerSecond.toFixed(2)}/s, raw ${rawStats.requestsPerSecond.toFixed(2)}/s`,
+      );
+    }
+
+    if (wanted('soak') && (options.soakSeconds ?? 60) > 0) {
+      const seconds = options.soakSeconds ?? 60;
+      const mixed = SCENARIOS.find((scenario) => scenario.name === 'mixed-90-10') as Scenario;
+      log(`soak: the mixed workload on the API for ${seconds} s, RSS sampled every second`);
+      const samples: number[] = [];
+      const sampler = setInterval(() => {
+        void rssMegabytes(api?.pid).then((mb) => mb !== null && samples.push(mb));
+      }, 1000);
+      const soaked = await load(api, mixed, fixtures, seconds, connections).finally(() =>
+        clearInterval(sampler),
+      );
+      const tenth = Math.max(1, Math.floor(samples.length / 10));
+      const average = (values: number[]) =>
+        values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+      const rss = {
+        start: average(samples.slice(0, tenth)),
+        end: average(samples.slice(-tenth)),
+        max: Math.max(0, ...samples),
+      };
+      const flat = rss.end <= rss.start * 1.1 + 10;
+      results.soak = {
+        seconds,
+        rssMb: rss,
+        samples: samples.map((mb) => Math.round(mb)),
+        pass: rss.max <= 350 && flat,
+      };
+      const soakStats = merge([soaked]);
+      results.scenarios.push({
+        name: `soak-${seconds}s-rss`,
+        kind: 'soak',
+        description: 'The mixed workload on the API alone; RSS at the start, end and peak',
+        api: soakStats,
+        raw: null,
+        ratio: null,
+        target: '≤ 350 MB, flat',
+        pass: results.soak.pass && !soakStats.failures,
+        notes: `RSS ${rss.start.toFixed(0)} → ${rss.end.toFixed(0)} MB, max ${rss.max.toFixed(0)} MB`,
+      });
+      log(`soak: ${results.scenarios[results.scenarios.length - 1].notes}`);
+    }
+
+    // Let the last requests of the last round land before undoing what they wrote.
+    await new Promise((wait) => setTimeout(wait, 1000));
+    await undoBenchWrites(db);
+    results.counters = await counterMismatches(db);
+    log(
+      results.counters.length ? `counters: ${results.counters.join('; ')}` : 'counters consistent',
+    );
+    const table = formatTable(results);
+    if (options.writeResults !== false) {
+      const file = resolve(resultsDir, `${stamp}-${options.size.name}.json`);
+      await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+      await writeFile(resolve(resultsDir, `latest-${options.size.name}.md`), `${table}\n`);
+      log(`results: ${file}`);
+    }
+    process.stdout.write(`\n${table}\n\n`);
+    return results;
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    await api?.close().catch(() => undefined);
+    await raw?.close().catch(() => undefined);
+    await db.end();
+  }
+}
+
+if (require.main === module) {
+  const { values } = parseArgs({
+    options: {
+      size: { type: 'string', default: 'small' },
+      reseed: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      soak: { type: 'string', default: '60' },
+      round: { type: 'string', default: '5' },
+      rounds: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '16' },
+      images: { type: 'string', default: '12' },
+      'no-build': { type: 'boolean', default: false },
+    },
+  });
+  runBench({
+    size: datasetSize(values.size as string),
+    reseed: values.reseed,
+    only: values.only?.split(',').map((name) => name.trim()),
+    soakSeconds: Number(values.soak),
+    roundSeconds: Number(values.round),
+    rounds: Number(values.rounds),
+    connections: Number(values.connections),
+    imageUploads: Number(values.images),
+    build: !values['no-build'],
+  }).catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

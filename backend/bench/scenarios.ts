@@ -1,0 +1,244 @@
+import type { AutocannonRequest } from './support/autocannon-types';
+import { TAG_NAMES } from './dataset';
+import type { SignedIn } from './support/members';
+
+/** What the scenarios need to know of the dataset and the signed-in callers. */
+export interface ScenarioFixtures {
+  /** A verified member, logged in through the API (the signed-in reads). */
+  reader: SignedIn;
+  /** The bench's writing accounts (react, comment, post). */
+  writers: SignedIn[];
+  /** A public post's random id (single post). */
+  post: string;
+  /** A member with many posts (a member's posts). */
+  username: string;
+  /** The tag only old posts carry (tag feed). */
+  oldTag: string;
+  /** The cursor a client holds after `deepPage - 1` pages of the guests' feed. */
+  deepCursor: string;
+  deepPage: number;
+  /** Public posts to react to and comment on, each member reacting once per post. */
+  spreadPosts: string[];
+  /** Public posts everyone reacts to, one after another (a hot counter row). */
+  hotPosts: string[];
+}
+
+export type ScenarioKind = 'read' | 'write' | 'mixed';
+
+export interface Scenario {
+  name: string;
+  kind: ScenarioKind;
+  /** What it measures, for the README and the JSON. */
+  description: string;
+  /** autocannon's request list (cycled per connection); setupRequest varies writes. */
+  requests: (fixtures: ScenarioFixtures) => AutocannonRequest[];
+  /** The GET the identity check compares between the two servers (reads only). */
+  check?: (fixtures: ScenarioFixtures) => { path: string; headers?: Record<string, string> };
+}
+
+/** Each write draws the next number: every (member, post) pair reacts once, across both servers. */
+let drawn = 0;
+let hotDrawn = 0;
+export function resetDraws(): void {
+  drawn = 0;
+  hotDrawn = 0;
+}
+
+function get(path: string, headers?: Record<string, string>): AutocannonRequest {
+  return { method: 'GET', path, headers };
+}
+
+/** A member reacting to a post they have not reacted to: member k mod W, post by round. */
+function reactSpread(fixtures: ScenarioFixtures): AutocannonRequest {
+  return {
+    method: 'POST',
+    path: '/api/iam/posts/reaction/new',
+    setupRequest: (request) => {
+      const k = drawn++;
+      const writers = fixtures.writers.length;
+      const member = k % writers;
+      const round = Math.floor(k / writers);
+      const post = fixtures.spreadPosts[(member * 7 + round) % fixtures.spreadPosts.length];
+      return {
+        ...request,
+        headers: fixtures.writers[member].headers,
+        body: JSON.stringify({ postId: post }),
+      };
+    },
+  };
+}
+
+function reactHot(fixtures: ScenarioFixtures): AutocannonRequest {
+  return {
+    method: 'POST',
+    path: '/api/iam/posts/reaction/new',
+    setupRequest: (request) => {
+      const k = hotDrawn++;
+      const writers = fixtures.writers.length;
+      const post = fixtures.hotPosts[Math.floor(k / writers) % fixtures.hotPosts.length];
+      return {
+        ...request,
+        headers: fixtures.writers[k % writers].headers,
+        body: JSON.stringify({ postId: post }),
+      };
+    },
+  };
+}
+
+let commented = 0;
+function comment(fixtures: ScenarioFixtures): AutocannonRequest {
+  return {
+    method: 'POST',
+    path: '/api/iam/posts/comment/new',
+    setupRequest: (request) => {
+      const k = commented++;
+      return {
+        ...request,
+        headers: fixtures.writers[k % fixtures.writers.length].headers,
+        body: JSON.stringify({
+          postId: fixtures.spreadPosts[(k * 13) % fixtures.spreadPosts.length],
+          content: 'Lovely! How often do you water it?',
+        }),
+      };
+    },
+  };
+}
+
+let posted = 0;
+function createPost(fixtures: ScenarioFixtures): AutocannonRequest {
+  return {
+    method: 'POST',
+    path: '/api/iam/posts/new',
+    setupRequest: (request) => {
+      const k = posted++;
+      return {
+        ...request,
+        headers: fixtures.writers[k % fixtures.writers.length].headers,
+        body: JSON.stringify({
+          text: `Bench post ${k}: my cuttings rooted this week.`,
+          privacy: 'public',
+          tags: [TAG_NAMES[k % TAG_NAMES.length], TAG_NAMES[(k * 7 + 3) % TAG_NAMES.length]],
+          photos: [],
+        }),
+      };
+    },
+  };
+}
+
+const reads: Array<Omit<Scenario, 'requests'> & { path: (f: ScenarioFixtures) => string }> = [
+  {
+    name: 'guest-feed',
+    kind: 'read',
+    description: 'Guest, the news feed first page with the site counts (/api/content-items/recent)',
+    path: () => '/api/content-items/recent',
+  },
+  {
+    name: 'guest-feed-deep',
+    kind: 'read',
+    description: 'Guest, the news feed page ~1,000 deep (/api/content-items/more/{cursor})',
+    path: (f) => `/api/content-items/more/${f.deepCursor}`,
+  },
+  {
+    name: 'tag-feed-old-tag',
+    kind: 'read',
+    description: 'Guest, posts with a popular tag nobody used lately (/api/posts/tag/{tag})',
+    path: (f) => `/api/posts/tag/${f.oldTag}`,
+  },
+  {
+    name: 'single-post',
+    kind: 'read',
+    description: 'Guest, one post with its author (/api/post/{randomId})',
+    path: (f) => `/api/post/${f.post}`,
+  },
+  {
+    name: 'member-posts',
+    kind: 'read',
+    description: 'Guest, a member’s posts first page (/api/posts/{username})',
+    path: (f) => `/api/posts/${f.username}`,
+  },
+  {
+    name: 'plants',
+    kind: 'read',
+    description: 'Guest, recent available plant listings (/api/plants/recent/available)',
+    path: () => '/api/plants/recent/available',
+  },
+];
+
+export const SCENARIOS: Scenario[] = [
+  ...reads.map((read): Scenario => ({
+    name: read.name,
+    kind: read.kind,
+    description: read.description,
+    requests: (f) => [get(read.path(f))],
+    check: (f) => ({ path: read.path(f) }),
+  })),
+  {
+    name: 'signed-in-feed',
+    kind: 'read',
+    description: 'A verified member, the news feed (/api/iam/posts/init-recent)',
+    requests: (f) => [get('/api/iam/posts/init-recent', f.reader.headers)],
+    check: (f) => ({ path: '/api/iam/posts/init-recent', headers: f.reader.headers }),
+  },
+  {
+    name: 'signed-in-single-post',
+    kind: 'read',
+    description: 'A verified member, one post with their reaction (/api/post/{randomId})',
+    requests: (f) => [get(`/api/post/${f.post}`, f.reader.headers)],
+    check: (f) => ({ path: `/api/post/${f.post}`, headers: f.reader.headers }),
+  },
+  {
+    name: 'create-post',
+    kind: 'write',
+    description: 'A member posts text with two tags of 40 (/api/iam/posts/new)',
+    requests: (f) => [createPost(f)],
+  },
+  {
+    name: 'react',
+    kind: 'write',
+    description: 'Members react to posts spread over the feed (/api/iam/posts/reaction/new)',
+    requests: (f) => [reactSpread(f)],
+  },
+  {
+    name: 'react-hot-post',
+    kind: 'write',
+    description: 'Every member reacts to the same post (one hot counter row)',
+    requests: (f) => [reactHot(f)],
+  },
+  {
+    name: 'comment',
+    kind: 'write',
+    description: 'Members comment on posts (/api/iam/posts/comment/new)',
+    requests: (f) => [comment(f)],
+  },
+  {
+    name: 'mixed-90-10',
+    kind: 'mixed',
+    description:
+      '9 reads (feeds, post, tag, member, plants, signed-in feed) to 1 write (react, comment)',
+    requests: (f) => [
+      get('/api/content-items/recent'),
+      get(`/api/post/${f.post}`),
+      get('/api/iam/posts/init-recent', f.reader.headers),
+      get(`/api/posts/${f.username}`),
+      get('/api/plants/recent/available'),
+      reactSpread(f),
+      get(`/api/posts/tag/${f.oldTag}`),
+      get(`/api/content-items/more/${f.deepCursor}`),
+      get(`/api/post/${f.post}`, f.reader.headers),
+      get('/api/content-items/recent'),
+      get(`/api/post/${f.post}`),
+      get('/api/iam/posts/init-recent', f.reader.headers),
+      get(`/api/posts/${f.username}`),
+      get('/api/plants/recent/available'),
+      comment(f),
+      get(`/api/posts/tag/${f.oldTag}`),
+      get('/api/content-items/recent'),
+      get(`/api/post/${f.post}`),
+      get('/api/iam/posts/init-recent', f.reader.headers),
+      get(`/api/posts/${f.username}`),
+    ],
+  },
+];
+
+/** Ratio targets of the issue (API ÷ raw req/s). */
+export const RATIO_TARGETS: Record<ScenarioKind, number> = { read: 0.8, write: 0.6, mixed: 0.8 };

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { REPO_ROOT } from './env';
+
+/** A server under test: where it answers, its process (for RSS), and how to stop it. */
+export interface RunningServer {
+  url: string;
+  /** The process whose memory is sampled (undefined when in this process). */
+  pid?: number;
+  close: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** A node process with its output appended to `logFile`. */
+function node(args: string[], env: Record<string, string>, logFile: string): ChildProcess {
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return child;
+}
+
+/**
+ * The API as production runs it: `node backend/dist/main.js`, NODE_ENV=production, its workers
+ * in a separate `node backend/dist/worker.js` (as docker-compose runs them), logs to a file.
+ */
+export async function startApiProcess(
+  env: Record<string, string>,
+  logFile: string,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const fullEnv = { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
+  const api = node([resolve(REPO_ROOT, 'backend/dist/main.js')], fullEnv, logFile);
+  const worker = node([resolve(REPO_ROOT, 'backend/dist/worker.js')], fullEnv, logFile);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/api/health`, api, 60);
+  } catch (error) {
+    await Promise.all([stop(api), stop(worker)]);
+    throw error;
+  }
+  return { url, pid: api.pid, close: () => Promise.all([stop(api), stop(worker)]).then(() => {}) };
+}
+
+/** The raw baseline in its own node process (as the API is), run from source. */
+export async function startRawProcess(
+  env: Record<string, string>,
+  logFile: string,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const child = node(
+    ['-r', '@swc-node/register', resolve(REPO_ROOT, 'backend/bench/raw-baseline.ts')],
+    { ...env, PORT: String(port), SWC_NODE_PROJECT: resolve(REPO_ROOT, 'backend/tsconfig.json') },
+    logFile,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/api/content-items/recent`, child, 60);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return { url, pid: child.pid, close: () => stop(child) };
+}
+
+/** Resident memory of a process in MB (Linux /proc), or null. */
+export async function rssMegabytes(pid: number | undefined): Promise<number | null> {
+  if (!pid) return null;
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}

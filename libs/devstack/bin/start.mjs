@@ -8,6 +8,20 @@ import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.info(`npm start [-- options]: builds what changed and runs Plantfolk locally on one origin.
+
+  --demo        fill an empty database with the demo site (members, posts with photos, plant
+                listings, comments, tags) once the API is up, and print a demo login; a database
+                that already has members is left unchanged (same as npm run demo)
+  --skip-build  start what is built already
+  --help        this text
+
+Env: DATABASE_URL, REDIS_URL, SMTP_URL (else embedded or spawned ones, data in .data/),
+WEB_PORT (3000), PORT (API, 3001), ADMIN_EMAILS. See README.md.`);
+  process.exit(0);
+}
+
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rootDir = path.resolve(packageDir, '../..');
 const distEntry = path.join(packageDir, 'dist', 'index.js');
@@ -63,5 +77,9 @@ if (isStale()) {
 }
 
 const { start } = await import(pathToFileURL(distEntry).href);
-const code = await start({ rootDir, skipBuild: process.argv.includes('--skip-build') });
+const code = await start({
+  rootDir,
+  skipBuild: process.argv.includes('--skip-build'),
+  demo: process.argv.includes('--demo'),
+});
 process.exit(code);

@@ -37,7 +37,15 @@ export interface StartOptions {
   out?: OutputStream;
   /** Aborting it stops the stack like Ctrl+C does (for embedding and tests). */
   signal?: AbortSignal;
+  /**
+   * `npm start -- --demo`: once the API is up (migrations applied), fill an empty database with
+   * the demo site (backend/bench/demo.ts); a database with members is left as it is.
+   */
+  demo?: boolean;
 }
+
+/** The demo seed's exit code when the database already has members (backend/bench/demo.ts). */
+const DEMO_REFUSED_EXIT_CODE = 3;
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -75,6 +83,7 @@ export async function start(options: StartOptions): Promise<number> {
   let buildChild: ChildProcess | undefined;
   let buildCancelled = false;
   let apiChild: ChildProcess | undefined;
+  let demoChild: ChildProcess | undefined;
   let booted = false;
   let resolveFinished: (code: number) => void = () => undefined;
   const finished = new Promise<number>((resolve) => (resolveFinished = resolve));
@@ -115,6 +124,7 @@ export async function start(options: StartOptions): Promise<number> {
       buildCancelled = true;
       buildChild?.kill('SIGTERM');
       apiChild?.kill('SIGTERM');
+      demoChild?.kill('SIGTERM');
       return; // the boot sequence notices and cleans up
     }
     void stopAll(0);
@@ -271,6 +281,25 @@ export async function start(options: StartOptions): Promise<number> {
     await waitForHealth(api, apiPort, apiLogTail, checkAbort);
     checkAbort();
 
+    // (e') the demo site, now that the API has applied the migrations
+    let demoLogin: DemoLogin | undefined;
+    if (options.demo) {
+      demoLogin = await seedDemo({
+        rootDir,
+        databaseUrl: postgres.url,
+        storageDir: apiEnv.STORAGE_DIR ?? storageDir,
+        s3: apiEnv.STORAGE_DRIVER === 's3',
+        fresh:
+          postgres.source === 'env'
+            ? 'point DATABASE_URL at an empty database'
+            : `stop, remove ${relative(dataDir)}/ (or point DATABASE_URL at an empty database)`,
+        say,
+        paint,
+        onChild: (child) => (demoChild = child),
+      }).finally(() => (demoChild = undefined));
+      checkAbort();
+    }
+
     // (f) where everything is
     booted = true;
     api.once('exit', (code, signal) => {
@@ -291,6 +320,7 @@ export async function start(options: StartOptions): Promise<number> {
       gateway,
       apiUrl,
       apiPid: api.pid,
+      demoLogin,
       postgres,
       redis,
       mail,
@@ -497,6 +527,84 @@ async function waitForHealth(
   }
 }
 
+interface DemoLogin {
+  email: string;
+  password: string;
+}
+
+/**
+ * Runs backend/bench/demo.ts (the dataset generator's demo slice, compiled on the fly by
+ * @swc-node/register as the bench is) with its progress prefixed "demo". Resolves with the demo
+ * login when it seeded, undefined when it refused (the database has members).
+ */
+async function seedDemo(options: {
+  rootDir: string;
+  databaseUrl: string;
+  storageDir: string;
+  s3: boolean;
+  fresh: string;
+  say: (tag: string, text: string) => void;
+  paint: Paint;
+  onChild: (child: ChildProcess) => void;
+}): Promise<DemoLogin | undefined> {
+  const { say, paint } = options;
+  if (options.s3) {
+    say(
+      'demo',
+      paint.yellow('--demo writes its photos to local disk: not with STORAGE_DRIVER=s3.'),
+    );
+    return undefined;
+  }
+  const began = performance.now();
+  say('demo', 'filling the database with the demo site…');
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'bench/demo.ts'], {
+    cwd: path.join(options.rootDir, 'backend'),
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      STORAGE_DIR: options.storageDir,
+      FORCE_COLOR: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  options.onChild(child);
+  let login: DemoLogin | undefined;
+  let refusal = '';
+  const drained = [child.stdout!, child.stderr!].map(
+    (input) =>
+      new Promise<void>((resolve) =>
+        readline
+          .createInterface({ input })
+          .on('line', (line) => {
+            const match = /^login: (\S+) (\S+)$/.exec(line);
+            if (match) login = { email: match[1]!, password: match[2]! };
+            else if (line.startsWith('not seeding: ')) refusal = line.slice('not seeding: '.length);
+            else say('demo', line);
+          })
+          .once('close', resolve),
+      ),
+  );
+  const code = await new Promise<number | null>((resolve) => {
+    child.once('error', () => resolve(-1));
+    child.once('close', (exitCode) => resolve(exitCode));
+  });
+  await Promise.all(drained);
+  if (code === DEMO_REFUSED_EXIT_CODE) {
+    say(
+      'demo',
+      paint.yellow(
+        `Not adding the demo: ${refusal || 'the database is not empty'}, so nothing was changed.\n` +
+          `For a fresh demo site, ${options.fresh}, then run npm start -- --demo again.`,
+      ),
+    );
+    return undefined;
+  }
+  if (code !== 0 || !login)
+    throw new StartError(`Seeding the demo failed (exit code ${code}); its output is above.`);
+  say('demo', paint.dim(`done in ${((performance.now() - began) / 1000).toFixed(1)} s`));
+  return login;
+}
+
 interface Summary {
   out: OutputStream;
   paint: Paint;
@@ -505,6 +613,7 @@ interface Summary {
   gateway: Gateway;
   apiUrl: string;
   apiPid: number | undefined;
+  demoLogin?: DemoLogin;
   postgres: ResolvedPostgres;
   redis: ResolvedRedis;
   mail: ResolvedMail;
@@ -545,6 +654,15 @@ function printSummary(s: Summary): void {
     ['Storage', s.storage],
     ['Data dir', s.dataDir],
     ['API', `${s.apiUrl} (pid ${s.apiPid}), logs above prefixed "api"`],
+    ...(s.demoLogin
+      ? ([
+          [
+            'Demo login',
+            paint.bold(`${s.demoLogin.email} / ${s.demoLogin.password}`) +
+              ' (every demo member has this password)',
+          ],
+        ] as [string, string][])
+      : []),
   ];
   const lines = [
     '',

@@ -14,6 +14,7 @@ import type { PostPrivacy, PostType } from './entities/post.entity';
 import * as posts from './posts.queries';
 import type { InsertedPost, LockedPost } from './posts.queries';
 import { deleteUploads } from './uploads.queries';
+import { retriedTransaction } from '../../platform/database/retried-transaction';
 
 export type { LockedPost } from './posts.queries';
 
@@ -51,7 +52,7 @@ export class PostsService {
     const post: NewPostInput = { ...input, type: 'text/image' };
     const written =
       post.tags.length || post.photos.length
-        ? await this.dataSource.transaction((manager) =>
+        ? await retriedTransaction(this.dataSource, (manager) =>
             this.writePost(manager, member.userId, post),
           )
         : await this.writePost(this.dataSource.manager, member.userId, post);
@@ -126,7 +127,7 @@ export class PostsService {
     member: Member,
     input: { postId: string; text: string; tags: string[] },
   ): Promise<ContentItem> {
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await retriedTransaction(this.dataSource, async (manager) => {
       const post = await this.lockForEdit(manager, member, input.postId);
       if (post.type === 'text/image' && !input.text.trim()) {
         if (!(await posts.countPhotos(manager, post.id))) throw ContentErrors.EMPTY_POST();
@@ -149,7 +150,7 @@ export class PostsService {
     input: { id: string; uuid: string; privacy: PostPrivacy },
   ): Promise<ContentItem> {
     assertCaller(member, input.uuid);
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await retriedTransaction(this.dataSource, async (manager) => {
       const post = await this.lockForEdit(manager, member, input.id);
       await this.setPrivacy(manager, post, input.privacy);
       await this.bump(manager, post.id);
@@ -187,7 +188,7 @@ export class PostsService {
     input: { postId: string; userId: string },
   ): Promise<{ deleted: true }> {
     assertCaller(member, input.userId);
-    await this.dataSource.transaction(async (manager) => {
+    await retriedTransaction(this.dataSource, async (manager) => {
       const post = await this.lockForEdit(manager, member, input.postId);
       await this.deleteLocked(manager, post);
     });

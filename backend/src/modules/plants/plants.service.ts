@@ -18,6 +18,7 @@ import { MembersService } from '../identity';
 import { AVAILABLE_FILTER, PLANT_KIND, type PlantView, toPlantView } from './plant-kind';
 import * as plants from './plants.queries';
 import { PlantsErrors } from './plants.errors';
+import { retriedTransaction } from '../../platform/database/retried-transaction';
 
 export const PLANT_FILTERS = ['plantsAvail', 'plantsAll'] as const;
 export type PlantFilter = (typeof PLANT_FILTERS)[number];
@@ -82,7 +83,7 @@ export class PlantsService implements OnModuleInit {
       plant: PlantDetailsInput;
     },
   ): Promise<ContentItem> {
-    const postId = await this.dataSource.transaction(async (manager) => {
+    const postId = await retriedTransaction(this.dataSource, async (manager) => {
       const id = await this.content.createPost(manager, member.userId, {
         type: PLANT_KIND.type,
         text: input.text,
@@ -120,7 +121,7 @@ export class PlantsService implements OnModuleInit {
     },
   ): Promise<ContentItem> {
     assertCaller(member, input.userId);
-    const postId = await this.dataSource.transaction(async (manager) => {
+    const postId = await retriedTransaction(this.dataSource, async (manager) => {
       const post = await this.lockListing(manager, member, input.postId);
       const changes = input.plant;
       await plants.updatePlant(manager, post.id, {
@@ -146,7 +147,7 @@ export class PlantsService implements OnModuleInit {
     },
   ): Promise<ContentItem> {
     assertCaller(member, input.uuid);
-    const postId = await this.dataSource.transaction(async (manager) => {
+    const postId = await retriedTransaction(this.dataSource, async (manager) => {
       const post = await this.lockListing(manager, member, input.id);
       await this.content.updatePhotoTexts(manager, post.id, input.plantPhotos);
       await plants.updatePlant(manager, post.id, {});

@@ -1,6 +1,6 @@
-import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { createPost, uploadPhotos } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
+import { statementsOf as statementsOfRequest } from '../support/sql-statements';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -23,27 +23,9 @@ describe('content: statements per request', () => {
   afterAll(() => t.close());
   afterEach(() => jest.restoreAllMocks());
 
-  /**
-   * The SQL texts the API ran while answering, but for the caller's session lookup (one indexed
-   * query on every signed-in request, identity's business).
-   */
-  async function statementsOf<T>(call: () => Promise<T>): Promise<{ answer: T; sql: string[] }> {
-    const sql: string[] = [];
-    const original = PostgresQueryRunner.prototype.query;
-    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(function (
-      this: PostgresQueryRunner,
-      ...args
-    ) {
-      const text = String(args[0]).replace(/\s+/g, ' ').trim();
-      if (!text.startsWith('SELECT s.csrf_token')) sql.push(text);
-      return original.apply(this, args);
-    });
-    try {
-      return { answer: await call(), sql };
-    } finally {
-      spy.mockRestore();
-    }
-  }
+  /** The statements of a request, but for the caller's session lookup (identity's business). */
+  const statementsOf = <T>(call: () => Promise<T>) =>
+    statementsOfRequest(call, (text) => text.startsWith('SELECT s.csrf_token'));
 
   function report(name: string, sql: string[]) {
     if (process.env.SHOW_STATEMENTS)

@@ -1,9 +1,9 @@
-import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { EmailTokensService } from '../../src/modules/identity/email-tokens.service';
 import { JobQueue } from '../../src/platform/queues/job-queue.service';
 import { OutboxRelay } from '../../src/platform/queues/outbox-relay.service';
 import { uniqueAddress } from '../support/mailbox';
 import { createMember } from '../support/members';
+import { statementsOf } from '../support/sql-statements';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -17,24 +17,6 @@ describe('identity: sign-up and reset requests do not tell who has an account', 
   beforeAll(async () => (t = await startTestApp({ env: { WORKERS: 'off' } })));
   afterAll(() => t.close());
   afterEach(() => jest.restoreAllMocks());
-
-  /** The SQL texts (not their values) the API ran while answering. */
-  async function statementsOf<T>(call: () => Promise<T>): Promise<{ answer: T; sql: string[] }> {
-    const sql: string[] = [];
-    const original = PostgresQueryRunner.prototype.query;
-    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(function (
-      this: PostgresQueryRunner,
-      ...args
-    ) {
-      sql.push(String(args[0]).replace(/\s+/g, ' ').trim());
-      return original.apply(this, args);
-    });
-    try {
-      return { answer: await call(), sql };
-    } finally {
-      spy.mockRestore();
-    }
-  }
 
   async function outboxRows(): Promise<Array<{ job_name: string; payload: unknown }>> {
     return t.dataSource.query(

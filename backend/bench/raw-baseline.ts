@@ -43,9 +43,8 @@ import {
   type ResolvedPostQuery,
   siteCountsSql,
 } from '../src/modules/content/feed.queries';
-import { stageOf } from '../src/modules/identity/profile';
 import * as members from '../src/modules/identity/members.queries';
-import { callerRowOf } from '../src/modules/identity/sessions.queries';
+import { sessionCaller } from '../src/modules/identity/identity-caller.resolver';
 import { IdentityErrors } from '../src/modules/identity/identity.errors';
 import { PLANT_KIND, toPlantView, type PlantView } from '../src/modules/plants/plant-kind';
 import { plantsOfPosts } from '../src/modules/plants/plants.queries';
@@ -127,18 +126,9 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     });
     const userId = payload.sub as string;
     const sessionId = payload.sid as string;
-    const row = await callerRowOf(db, sessionId, userId);
-    if (!row) throw PlatformErrors.UNAUTHENTICATED();
-    return {
-      kind: 'user',
-      userId,
-      sessionId,
-      csrfToken: row.csrf_token,
-      stage: stageOf({ emailVerifiedAt: row.email_verified_at, registeredAt: row.registered_at }),
-      trusted: row.is_trusted,
-      admin: row.is_admin,
-      suspended: Boolean(row.suspended_at),
-    };
+    const caller = await sessionCaller(db, userId, sessionId);
+    if (!caller) throw PlatformErrors.UNAUTHENTICATED();
+    return caller;
   }
 
   function member(caller: Caller, request: IncomingMessage) {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import type { Caller } from '../../platform/access/access-policy';
 import { CallerResolver } from '../../platform/access/caller-resolver';
+import type { SqlRunner } from '../../platform/database/sql-runner';
 import { AccessTokens } from './access-tokens.service';
 import { stageOf } from './profile';
 import { callerRowOf } from './sessions.queries';
@@ -34,18 +35,27 @@ export class IdentityCallerResolver extends CallerResolver {
     );
   }
 
-  async callerFor(userId: string, sessionId: string): Promise<Caller | null> {
-    const row = await callerRowOf(this.dataSource, sessionId, userId);
-    if (!row) return null;
-    return {
-      kind: 'user',
-      userId,
-      sessionId,
-      csrfToken: row.csrf_token,
-      stage: stageOf({ emailVerifiedAt: row.email_verified_at, registeredAt: row.registered_at }),
-      trusted: row.is_trusted,
-      admin: row.is_admin,
-      suspended: Boolean(row.suspended_at),
-    };
+  callerFor(userId: string, sessionId: string): Promise<Caller | null> {
+    return sessionCaller(this.dataSource, userId, sessionId);
   }
+}
+
+/** The caller a live session stands for, or null when the session is gone, revoked or expired. */
+export async function sessionCaller(
+  db: SqlRunner,
+  userId: string,
+  sessionId: string,
+): Promise<Caller | null> {
+  const row = await callerRowOf(db, sessionId, userId);
+  if (!row) return null;
+  return {
+    kind: 'user',
+    userId,
+    sessionId,
+    csrfToken: row.csrf_token,
+    stage: stageOf({ emailVerifiedAt: row.email_verified_at, registeredAt: row.registered_at }),
+    trusted: row.is_trusted,
+    admin: row.is_admin,
+    suspended: Boolean(row.suspended_at),
+  };
 }

@@ -44,6 +44,10 @@ export function fieldRulesSource(document) {
       minQuantity: value('PlantDetailsInputDto', 'quantity', 'minimum'),
       maxQuantity: value('PlantDetailsInputDto', 'quantity', 'maximum'),
     },
+    profile: {
+      displayName: value('UpdateAccountDto', 'display_name', 'maxLength'),
+      bio: value('UpdateAccountDto', 'bio', 'maxLength'),
+    },
   };
   return `// Generated from openapi.json by scripts/generate-field-rules.mjs (\`npm run generate\`). Do not edit.
 
@@ -56,7 +60,7 @@ export const EMAIL_RULE = ${JSON.stringify(emailRule, null, 2)} as const;
  */
 export const RESERVED_HANDLE_LIST = ${JSON.stringify(reservedHandles, null, 2)} as const;
 
-/** Lengths and counts the API enforces on posts, comments and plant listings. */
+/** Lengths and counts the API enforces on posts, comments, plant listings and profiles. */
 export const FIELD_LIMITS = ${JSON.stringify(limits, null, 2)} as const;
 `;
 }

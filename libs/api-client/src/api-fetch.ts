@@ -1,5 +1,6 @@
 import { sessionStore, type SessionStore } from '@plantfolk/session';
 import { ApiError, clientErrorCodes, serverErrorCodes } from './api-error';
+import { earlyRequestKey, takeEarlyResponse } from './early-requests';
 import { isErrorEnvelope, isSuccessEnvelope, type ApiResult } from './envelope';
 import { xhrTransport, type UploadProgress, type UploadTransport } from './upload-transport';
 
@@ -35,6 +36,12 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   anonymous?: boolean;
   /** Reports upload progress; the request then goes through XMLHttpRequest (fetch cannot). */
   onUploadProgress?: (progress: UploadProgress) => void;
+  /**
+   * Take the answer of the same request (method and URL) when the shell's first script sent it
+   * early (early-requests.ts), instead of sending it again: once, and only for a call without
+   * the session's token, as the early request was sent.
+   */
+  early?: boolean;
 }
 
 type SessionAccess = Pick<
@@ -84,6 +91,7 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
       redirectOnUnauthorized = true,
       anonymous = false,
       onUploadProgress,
+      early,
       headers,
       ...rest
     } = init;
@@ -115,6 +123,11 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
         headers: requestHeaders,
         body: encodeBody(body, requestHeaders),
       };
+      const earlyResponse =
+        early && !token ? takeEarlyResponse(earlyRequestKey(method, url)) : undefined;
+      // An early request that did not get through is sent again, as this call would have been.
+      const answered = await earlyResponse?.catch(() => null);
+      if (answered) return { response: answered, sentToken: token };
       const response = await withNetworkRetries(requestInit.signal, () =>
         onUploadProgress ? upload(url, requestInit, onUploadProgress) : fetchImpl(url, requestInit),
       );

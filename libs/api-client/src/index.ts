@@ -12,6 +12,15 @@ export {
   type ApiRequestInit,
   type QueryParams,
 } from './api-fetch';
+export {
+  EARLY_REQUEST_MAX_AGE_MS,
+  earlyRequestKey,
+  guestPageRequests,
+  startEarlyGuestRequest,
+  startEarlyRequest,
+  startEarlySessionRefresh,
+  takeEarlyResponse,
+} from './early-requests';
 export type { ApiResult, ErrorEnvelope, Listed, Responder, SuccessEnvelope } from './envelope';
 export { isReservedHandle, isValidEmail, MAX_EMAIL_LENGTH, RESERVED_HANDLES } from './field-rules';
 export type { components, operations, paths } from './generated/schema';
@@ -32,6 +41,8 @@ export { xhrTransport, type UploadProgress, type UploadTransport } from './uploa
 export { valuesOf } from './value-lists';
 export * from './identity/identity-api';
 export { defaultUserSettings } from './identity/user-settings';
+export { profileLimits } from './identity/profile-limits';
+export { hasSessionHint, SESSION_HINT_COOKIE } from './identity/session-hint';
 export {
   createSessionClient,
   isNetworkError,
@@ -45,6 +56,7 @@ export { acceptedImageTypes, contentLimits, postPrivacies } from './content/cont
 export * from './plants/plants-api';
 export { NOT_AVAILABLE, plantLimits } from './plants/plant-limits';
 export * from './tags/tags-api';
+export * from './location/location-api';
 export {
   interestTypes,
   isValidTagName,

@@ -75,7 +75,13 @@ type FormOf<Op> = [BodyContentOf<Op, 'multipart/form-data'>] extends [infer Fiel
 /** What a call may set besides its parameters and body; passed to the fetch wrapper as is. */
 export type CallOptions = Pick<
   ApiRequestInit,
-  'signal' | 'headers' | 'credentials' | 'redirectOnUnauthorized' | 'anonymous' | 'onUploadProgress'
+  | 'signal'
+  | 'headers'
+  | 'credentials'
+  | 'redirectOnUnauthorized'
+  | 'anonymous'
+  | 'onUploadProgress'
+  | 'early'
 >;
 
 export type RequestOptionsOf<Op> = Field<'path', FieldOf<ParametersOf<Op>, 'path'>> &

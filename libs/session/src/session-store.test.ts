@@ -13,6 +13,8 @@ const alice: SessionUser = {
   email: 'alice@example.com',
   email_verified: true,
   username: 'alice',
+  display_name: null,
+  bio: null,
   avatar: null,
   avatar_blurhash: null,
   suburb_city: 'Fitzroy',

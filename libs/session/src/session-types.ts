@@ -23,6 +23,10 @@ export interface SessionUser {
   email_verified: boolean;
   /** Null until the user has registered. */
   username: string | null;
+  /** How they like to be called (plain text); null: the username alone. */
+  display_name: string | null;
+  /** A few words about themselves (plain text, line breaks kept); null when none. */
+  bio: string | null;
   /** Image reference in the public images bucket, or null when the user has none. */
   avatar: string | null;
   avatar_blurhash: string | null;

@@ -9,6 +9,7 @@ export { BrandLogo, PlantfolkMark, type BrandLogoProps } from './header/brand-lo
 export * from './icons';
 export { PageLayout, type PageLayoutProps } from './layout/page-layout';
 export * from './mantine';
+export { Drawer, Modal, Tooltip } from './overlays/lazy-overlays';
 export { BlurhashImage, blurhashToDataUrl, type BlurhashImageProps } from './media/blurhash-image';
 export {
   isRendering,
@@ -28,6 +29,8 @@ export {
 } from './media/photo-grid';
 export { PostCard, type PostCardAuthor, type PostCardProps } from './content/post-card';
 export { TimeAgo } from './content/time-ago';
+export { EditedMarker } from './content/edited-marker';
+export { absoluteUrl, ShareButton, type ShareButtonProps } from './content/share-button';
 export { formatFullDate, formatRelativeTime } from './format-time';
 export { InfiniteList, type InfiniteListProps } from './lists/infinite-list';
 export { UserAvatar, type AvatarUser, type UserAvatarProps } from './media/user-avatar';

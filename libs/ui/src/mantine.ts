@@ -1,7 +1,8 @@
 // The Mantine pieces the apps use. This package is the only door to Mantine, so the shell and
 // every remote share one instance of it (and one set of styles). Export more as apps need them,
-// and import the component's CSS in styles.ts alongside. Form controls that no first view renders
-// live in controls.ts (`@plantfolk/ui/controls`), a singleton of their own loaded when needed.
+// and import the component's CSS in styles.ts alongside. Form controls (text inputs included),
+// menus and popovers that no first view renders live in controls.ts (`@plantfolk/ui/controls`), a singleton of their own
+// loaded when needed; Modal, Drawer and Tooltip load on first use (overlays/lazy-overlays.tsx).
 export {
   ActionIcon,
   Alert,
@@ -15,28 +16,19 @@ export {
   Code,
   Collapse,
   Divider,
-  Drawer,
   Group,
   Indicator,
   List,
   Loader,
-  Menu,
-  Modal,
   Notification,
   Paper,
-  PasswordInput,
-  Popover,
   SimpleGrid,
   Skeleton,
   Spoiler,
   Stack,
-  Switch,
   Text,
-  Textarea,
-  TextInput,
   ThemeIcon,
   Title,
-  Tooltip,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';

@@ -38,6 +38,9 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Switch.css';
+// SegmentedControl draws its highlight with a FloatingIndicator: without its CSS (top/left 0) the
+// highlight sits off by the control's padding.
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';

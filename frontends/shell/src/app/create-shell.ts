@@ -6,7 +6,7 @@ import { ownershipFromConfig } from '../remotes/ownership';
 import { createRemoteRegistry } from '../remotes/remote-registry';
 import { createRouteDiscovery } from '../remotes/route-discovery';
 import { sharedRuntimeConfig } from '../remotes/runtime-config';
-import { createBuildWatcher } from '../updates/build-watcher';
+import { afterPageLoad, createBuildWatcher } from '../updates/build-watcher';
 import { createUpdateStore } from '../updates/update-store';
 import { createQueryClient } from './query-client';
 import { createShellRoutes, PAGES_ROUTE_ID } from './shell-routes';
@@ -14,7 +14,11 @@ import { createShellRoutes, PAGES_ROUTE_ID } from './shell-routes';
 /** Wires the shell's services: runtime config, remotes, router, update polling, the session. */
 export function createShell() {
   const updates = createUpdateStore();
-  const buildWatcher = createBuildWatcher({ onUpdate: updates.markAvailable });
+  const buildWatcher = createBuildWatcher({
+    onUpdate: updates.markAvailable,
+    // The first view's requests go first; the update check can wait until the page has loaded.
+    baselineAfter: afterPageLoad(),
+  });
   const config = sharedRuntimeConfig();
   const ownership = ownershipFromConfig(config);
   const remotes = createRemoteRegistry({

@@ -7,11 +7,10 @@ import {
   Group,
   IconCircleCheck,
   IconLogin,
-  PasswordInput,
   Stack,
-  TextInput,
   useForm,
 } from '@plantfolk/ui';
+import { PasswordInput, TextInput } from '@plantfolk/ui/controls';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { destinationAfterLogin, safeRedirectPath } from '../access/safe-redirect';
 import { useSessionClient } from '../app/shell-context';

@@ -23,31 +23,51 @@ function stubGeolocation(answer: (ok: PositionCallback, fail: PositionErrorCallb
   });
 }
 
-async function fillPlace(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^Suburb or city/), 'Fitzroy');
-  await user.type(screen.getByLabelText(/^State or region/), 'Victoria');
-  await user.type(screen.getByLabelText(/^Country/), 'Australia');
+const place = (name: string, state: string | null, country: string, at: [number, number]) => ({
+  name,
+  locality: null,
+  state,
+  country,
+  country_code: 'XX',
+  latitude: at[0],
+  longitude: at[1],
+  kind: 'town' as const,
+  label: [name, state, country].filter(Boolean).join(', '),
+});
+const FITZROY = place('Fitzroy', 'Victoria', 'Australia', [-37.79839, 144.97833]);
+const FITZROY_NORTH = place('Fitzroy North', 'Victoria', 'Australia', [-37.78333, 144.98333]);
+
+/** The API with its place search, as the picker calls it. */
+function apiWithPlaces() {
+  return createFakeApi().on('GET', '/api/location/places', (request) => {
+    const query = (request.url.searchParams.get('q') ?? '').toLowerCase();
+    return ok([FITZROY, FITZROY_NORTH].filter((p) => p.name.toLowerCase().startsWith(query)));
+  });
+}
+
+/** Types a few letters of the town and chooses it from the list. */
+async function pickPlace(user: ReturnType<typeof userEvent.setup>, typed: string, label: string) {
+  await user.type(screen.getByRole('combobox', { name: /^Suburb or town/ }), typed);
+  await user.click(await screen.findByRole('option', { name: label }));
 }
 
 describe('/auth/register', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('registers with the username and the location from the browser, then welcomes', async () => {
-    stubGeolocation((success) =>
-      success({
-        coords: { latitude: -37.7984321, longitude: 144.9783456 },
-      } as GeolocationPosition),
-    );
-    const api = createFakeApi()
+  it('registers with the username and a town typed and chosen from the list, then welcomes', async () => {
+    const api = apiWithPlaces()
       .on('POST', '/api/iam/authn/register', ok(registered))
       .on('POST', '/api/iam/authn/refresh', sessionReply(registered));
     const { router } = renderShell('/auth/register', {}, { api, session: signedIn(verified) });
     const user = userEvent.setup();
 
     await user.type(await screen.findByLabelText(/^Username/), 'Fern_Grows');
-    await fillPlace(user);
-    await user.click(screen.getByRole('button', { name: 'Use my location' }));
-    await waitFor(() => expect(screen.getByLabelText(/^Latitude/)).toHaveValue('-37.798432'));
+    expect(screen.queryByLabelText(/Latitude/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Longitude/)).not.toBeInTheDocument();
+    await pickPlace(user, 'fitz', 'Fitzroy, Victoria, Australia');
+    expect(screen.getByRole('combobox', { name: /^Suburb or town/ })).toHaveValue(
+      'Fitzroy, Victoria, Australia',
+    );
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
     expect(await screen.findByRole('heading', { name: /Welcome to Plantfolk/ })).toBeVisible();
@@ -58,32 +78,92 @@ describe('/auth/register', () => {
       suburb_city: 'Fitzroy',
       state: 'Victoria',
       country: 'Australia',
-      latitude: -37.798432,
-      longitude: 144.978346,
+      latitude: -37.79839,
+      longitude: 144.97833,
     });
     expect(register?.headers.get('x-csrf-token')).toBe('csrf-fern');
     expect(sessionStore.getState().user?.stage).toBe('registered');
   });
 
-  it('takes typed coordinates and checks the place names are letters and spaces', async () => {
-    const api = createFakeApi();
+  it('“Use my location” fills in the place by reverse lookup, and keeps the point roughly', async () => {
+    stubGeolocation((success) =>
+      success({
+        coords: { latitude: -37.7984321, longitude: 144.9783456 },
+      } as GeolocationPosition),
+    );
+    const api = apiWithPlaces()
+      .on('GET', '/api/location/reverse', ok(FITZROY))
+      .on('POST', '/api/iam/authn/register', ok(registered))
+      .on('POST', '/api/iam/authn/refresh', sessionReply(registered));
     renderShell('/auth/register', {}, { api, session: signedIn(verified) });
     const user = userEvent.setup();
 
     await user.type(await screen.findByLabelText(/^Username/), 'fern');
-    await user.type(screen.getByLabelText(/^Suburb or city/), 'Fitzroy 3065');
-    await user.type(screen.getByLabelText(/^State or region/), 'Victoria');
-    await user.type(screen.getByLabelText(/^Country/), 'Australia');
-    await user.type(screen.getByLabelText(/^Latitude/), '-37.8');
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Suburb or town/ })).toHaveValue(
+        'Fitzroy, Victoria, Australia',
+      ),
+    );
+    expect(screen.getByText('Found your area: Fitzroy, Victoria, Australia.')).toBeVisible();
+    expect(api.requestsTo('GET', '/api/location/reverse')[0]?.url.search).toBe(
+      '?lat=-37.798&lon=144.978',
+    );
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
-    expect(await screen.findByText('Use letters and spaces only.')).toBeVisible();
-    expect(screen.getByText('Enter the longitude, or use “Use my location”.')).toBeVisible();
-    expect(api.requests).toHaveLength(0);
+    await screen.findByRole('heading', { name: /Welcome to Plantfolk/ });
+    expect(api.requestsTo('POST', '/api/iam/authn/register')[0]?.body).toEqual({
+      username: 'fern',
+      suburb_city: 'Fitzroy',
+      state: 'Victoria',
+      country: 'Australia',
+      latitude: -37.798,
+      longitude: 144.978,
+    });
+  });
+
+  it('asks for a place chosen from the list, not just typed', async () => {
+    const api = apiWithPlaces();
+    renderShell('/auth/register', {}, { api, session: signedIn(verified) });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Username/), 'fern');
+    await user.type(screen.getByRole('combobox', { name: /^Suburb or town/ }), 'Fitzroy 3065');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    expect(
+      await screen.findByText('Type your suburb or town, then choose it from the list.'),
+    ).toBeVisible();
+    expect(screen.getByRole('combobox', { name: /^Suburb or town/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(api.requestsTo('POST', '/api/iam/authn/register')).toHaveLength(0);
+  });
+
+  it('keeps the names of a picked place to letters and spaces, as the API wants them', async () => {
+    const etienne = place('Saint-Étienne', 'Auvergne-Rhône-Alpes', 'France', [45.43, 4.39]);
+    const api = createFakeApi()
+      .on('GET', '/api/location/places', ok([etienne]))
+      .on('POST', '/api/iam/authn/register', ok(registered))
+      .on('POST', '/api/iam/authn/refresh', sessionReply(registered));
+    renderShell('/auth/register', {}, { api, session: signedIn(verified) });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Username/), 'fern');
+    await pickPlace(user, 'saint e', 'Saint-Étienne, Auvergne-Rhône-Alpes, France');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    await screen.findByRole('heading', { name: /Welcome to Plantfolk/ });
+    expect(api.requestsTo('POST', '/api/iam/authn/register')[0]?.body).toMatchObject({
+      suburb_city: 'Saint Étienne',
+      state: 'Auvergne Rhône Alpes',
+      country: 'France',
+    });
   });
 
   it('shows a taken username at the username field', async () => {
-    const api = createFakeApi().on(
+    const api = apiWithPlaces().on(
       'POST',
       '/api/iam/authn/register',
       fail(409, 'HANDLE_TAKEN', 'Handle taken'),
@@ -92,9 +172,7 @@ describe('/auth/register', () => {
     const user = userEvent.setup();
 
     await user.type(await screen.findByLabelText(/^Username/), 'fern');
-    await fillPlace(user);
-    await user.type(screen.getByLabelText(/^Latitude/), '-37.8');
-    await user.type(screen.getByLabelText(/^Longitude/), '144.98');
+    await pickPlace(user, 'fitz', 'Fitzroy North, Victoria, Australia');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
     expect(
@@ -129,7 +207,7 @@ describe('/auth/register', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Use my location' }));
 
     expect(
-      await screen.findByText(/Your browser did not allow Plantfolk to see your location/),
+      await screen.findByText(/Your browser did not let Plantfolk see your location/),
     ).toBeVisible();
   });
 

@@ -7,10 +7,10 @@ import {
   IconMapPin,
   PageLoader,
   Stack,
-  TextInput,
   UnsavedChangesPrompt,
   useForm,
 } from '@plantfolk/ui';
+import { TextInput } from '@plantfolk/ui/controls';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../access/safe-redirect';
 import { useSessionClient } from '../app/shell-context';

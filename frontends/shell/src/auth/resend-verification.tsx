@@ -1,14 +1,6 @@
 import { identityApi } from '@plantfolk/api-client';
-import {
-  Button,
-  FormAlert,
-  IconSend,
-  Stack,
-  Text,
-  TextInput,
-  splitServerError,
-  useForm,
-} from '@plantfolk/ui';
+import { Button, FormAlert, IconSend, Stack, Text, splitServerError, useForm } from '@plantfolk/ui';
+import { TextInput } from '@plantfolk/ui/controls';
 import { useEffect, useState } from 'react';
 import { emailProblem } from './credential-rules';
 
@@ -27,7 +19,7 @@ function useCooldown() {
 
 function SentNotice({ email }: { email: string }) {
   return (
-    <Text size="sm" c="green.8" role="status">
+    <Text size="sm" c="var(--mantine-color-success)" role="status">
       A new link is on its way to {email}. It can take a minute or two to arrive; check the spam
       folder too.
     </Text>

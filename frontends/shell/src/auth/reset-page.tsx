@@ -8,12 +8,11 @@ import {
   IconLockAccess,
   IconMailX,
   PageLoader,
-  PasswordInput,
   Stack,
   Text,
-  TextInput,
   useForm,
 } from '@plantfolk/ui';
+import { PasswordInput, TextInput } from '@plantfolk/ui/controls';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthScreen } from './auth-screen';

@@ -1,16 +1,7 @@
 import { identityApi } from '@plantfolk/api-client';
 import { useSession } from '@plantfolk/session';
-import {
-  Anchor,
-  Button,
-  FormAlert,
-  IconUserPlus,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  useForm,
-} from '@plantfolk/ui';
+import { Anchor, Button, FormAlert, IconUserPlus, Stack, Text, useForm } from '@plantfolk/ui';
+import { PasswordInput, TextInput } from '@plantfolk/ui/controls';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { VERIFY_PATH } from '../access/access-decision';
 import { destinationAfterLogin, safeRedirectPath } from '../access/safe-redirect';

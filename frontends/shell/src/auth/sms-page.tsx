@@ -12,9 +12,9 @@ import {
   PageLoader,
   Stack,
   Text,
-  TextInput,
   useForm,
 } from '@plantfolk/ui';
+import { TextInput } from '@plantfolk/ui/controls';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSessionClient } from '../app/shell-context';

@@ -6,11 +6,11 @@ import {
   IconShieldLock,
   IconSparkles,
   IconUser,
-  Menu,
   Text,
   UnstyledButton,
   UserAvatar,
 } from '@plantfolk/ui';
+import { Menu } from '@plantfolk/ui/controls';
 import { Link } from 'react-router';
 import { useSessionClient } from '../app/shell-context';
 
@@ -28,7 +28,8 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const unfinished = unfinishedStep(user);
 
   return (
-    <Menu position="bottom-end" width={240} withinPortal shadow="md">
+    // Inside the header, so the open menu stays within the page's banner landmark.
+    <Menu position="bottom-end" width={240} withinPortal={false} shadow="md">
       <Menu.Target>
         <UnstyledButton
           aria-label={`Account menu (${name})`}
@@ -52,7 +53,8 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             component={Link}
             to={unfinished.to}
             leftSection={<IconSparkles size={16} aria-hidden />}
-            color="green"
+            // Mantine's green menu item is one shade in both modes; the link colour reads in each.
+            color="var(--mantine-color-anchor)"
           >
             {unfinished.label}
           </Menu.Item>

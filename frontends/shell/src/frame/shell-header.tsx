@@ -10,9 +10,12 @@ import {
   Skeleton,
   useDisclosure,
 } from '@plantfolk/ui';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
-import { AccountMenu } from './account-menu';
 import { MainNavigation } from './main-navigation';
+
+/** Members only: guests (every first view Lighthouse measures) never download the menu code. */
+const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
 
 export function ShellHeader() {
   const [menuOpened, menu] = useDisclosure(false);
@@ -67,10 +70,15 @@ export function ShellHeader() {
 function AccountActions() {
   const { loggedIn, user } = useSession();
   const { pathname, search } = useLocation();
-  if (loggedIn === 'unknown') {
-    return <Skeleton height={36} width={36} circle aria-label="Loading your account" />;
+  const loading = <Skeleton height={36} width={36} circle aria-label="Loading your account" />;
+  if (loggedIn === 'unknown') return loading;
+  if (loggedIn === true && user) {
+    return (
+      <Suspense fallback={loading}>
+        <AccountMenu user={user} />
+      </Suspense>
+    );
   }
-  if (loggedIn === true && user) return <AccountMenu user={user} />;
   // From a page worth coming back to, the login brings the visitor back to it.
   const back = pathname.startsWith('/auth/') || pathname === '/' ? '' : pathname + search;
   return (

@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Button,
-  Group,
-  IconCurrentLocation,
-  IconInfoCircle,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@plantfolk/ui';
-import { Fieldset, NumberInput } from '@plantfolk/ui/controls';
-import type { ChangeEvent } from 'react';
-import { coordinateProblem, placeNameProblem } from './profile-rules';
-import { useGeolocation } from './use-geolocation';
+import { locationApi, type Place } from '@plantfolk/api-client';
+import { Stack, Text } from '@plantfolk/ui';
+import { Fieldset, PlacePicker } from '@plantfolk/ui/controls';
+import { areaLabel, coordinateProblem, placeNameProblem, toPlaceName } from './profile-rules';
 
 export type LocationValues = {
   suburb_city: string;
@@ -26,23 +15,35 @@ type LocationField = keyof LocationValues;
 
 /** What the fields need of the form they sit in (any form whose values include a location). */
 export interface LocationForm {
-  getInputProps(name: LocationField): {
-    name: string;
-    value: string | number;
-    error?: string;
-    onChange: (value: ChangeEvent<HTMLInputElement> | string | number) => void;
-  };
-  setFieldValue(name: 'latitude' | 'longitude', value: number | ''): void;
+  values: LocationValues;
+  errors: Partial<Record<LocationField, string | null | undefined>>;
+  setFieldValue<K extends LocationField>(name: K, value: LocationValues[K]): void;
 }
 
-/** The validation of the location part of a form (all fields required). */
-export function locationProblems(values: LocationValues) {
+/** Registration and settings pick towns and suburbs (no street addresses: an area is enough). */
+const areaSource = locationApi.placeSource();
+
+const PICK_FROM_LIST = 'Type your suburb or town, then choose it from the list.';
+
+/**
+ * The validation of the location part of a form: one message, at the picker, unless a name the
+ * picker filled in is one the API would refuse (possible for a name kept from an older profile).
+ */
+export function locationProblems(values: LocationValues): Record<LocationField, string | null> {
+  const unchosen =
+    !values.suburb_city.trim() ||
+    coordinateProblem(values.latitude, 'latitude') !== null ||
+    coordinateProblem(values.longitude, 'longitude') !== null;
   return {
-    suburb_city: placeNameProblem(values.suburb_city, 'suburb or city'),
-    state: placeNameProblem(values.state, 'state or region'),
-    country: placeNameProblem(values.country, 'country'),
-    latitude: coordinateProblem(values.latitude, 'latitude'),
-    longitude: coordinateProblem(values.longitude, 'longitude'),
+    suburb_city: unchosen
+      ? PICK_FROM_LIST
+      : (placeNameProblem(values.suburb_city, 'suburb or town') ??
+        placeNameProblem(values.state, 'state or region') ??
+        placeNameProblem(values.country, 'country')),
+    state: null,
+    country: null,
+    latitude: null,
+    longitude: null,
   };
 }
 
@@ -58,96 +59,64 @@ export function locationInput(values: LocationValues) {
 }
 
 /**
- * Suburb/city, state, country and the point on the map. "Use my location" fills in the point
- * from the browser; the names are typed (they are what other members see).
+ * The profile's fields for a picked place. The API takes letters and spaces only in these
+ * (spec section 5), so "Saint-Étienne" is kept as "Saint Étienne". A place without a region (a
+ * city-state) uses its own name as the state, which the API requires.
+ */
+export function areaOfPlace(place: Place): LocationValues {
+  const name = place.kind === 'address' ? (place.locality ?? place.name) : place.name;
+  return {
+    suburb_city: toPlaceName(name),
+    state: toPlaceName(place.state ?? place.name),
+    country: toPlaceName(place.country),
+    latitude: place.latitude,
+    longitude: place.longitude,
+  };
+}
+
+const AREA_FIELDS: LocationField[] = ['suburb_city', 'state', 'country', 'latitude', 'longitude'];
+
+/**
+ * Your area: type a suburb or town and choose it, or "Use my location". What the form keeps are
+ * the names other members see and the point that nearby searches start from; nobody types a
+ * coordinate.
  */
 export function LocationFields({ form }: { form: LocationForm }) {
-  const geolocation = useGeolocation();
-  const fillFromBrowser = async () => {
-    const found = await geolocation.locate();
-    if (!found) return;
-    form.setFieldValue('latitude', found.latitude);
-    form.setFieldValue('longitude', found.longitude);
-  };
-  const coordinateProps = (name: 'latitude' | 'longitude') => {
-    const props = form.getInputProps(name);
-    return {
-      ...props,
-      onChange: (value: number | string) =>
-        form.setFieldValue(name, value === '' ? '' : Number(value)),
-    };
+  const { values } = form;
+  const chosen =
+    values.suburb_city.trim() && values.latitude !== '' && values.longitude !== ''
+      ? {
+          label: areaLabel(values),
+          latitude: values.latitude,
+          longitude: values.longitude,
+        }
+      : null;
+  const error = AREA_FIELDS.map((field) => form.errors[field]).find(Boolean);
+
+  const pick = (place: Place | null) => {
+    const area: LocationValues = place
+      ? areaOfPlace(place)
+      : { suburb_city: '', state: '', country: '', latitude: '', longitude: '' };
+    for (const field of AREA_FIELDS) form.setFieldValue(field, area[field]);
   };
 
   return (
     <Fieldset legend="Your area" variant="unstyled">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Members near you see your suburb, state and country, never your exact position. The point
-          on the map is used to find people, plants and events nearby.
+          Members near you see your suburb, state and country, never your exact position. Plantfolk
+          uses your area to find people, plants and events nearby.
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label="Suburb or city"
-            autoComplete="address-level2"
-            withAsterisk
-            {...form.getInputProps('suburb_city')}
-          />
-          <TextInput
-            label="State or region"
-            autoComplete="address-level1"
-            withAsterisk
-            {...form.getInputProps('state')}
-          />
-          <TextInput
-            label="Country"
-            autoComplete="country-name"
-            withAsterisk
-            {...form.getInputProps('country')}
-          />
-        </SimpleGrid>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <NumberInput
-            label="Latitude"
-            min={-90}
-            max={90}
-            decimalScale={6}
-            step={0.0001}
-            hideControls
-            withAsterisk
-            w={150}
-            {...coordinateProps('latitude')}
-          />
-          <NumberInput
-            label="Longitude"
-            min={-180}
-            max={180}
-            decimalScale={6}
-            step={0.0001}
-            hideControls
-            withAsterisk
-            w={150}
-            {...coordinateProps('longitude')}
-          />
-          <Button
-            variant="light"
-            leftSection={<IconCurrentLocation size={18} aria-hidden />}
-            onClick={() => void fillFromBrowser()}
-            loading={geolocation.status === 'locating'}
-            disabled={!geolocation.supported}
-          >
-            Use my location
-          </Button>
-        </Group>
-        {geolocation.status === 'found' && (
-          <Text size="sm" c="green.8" role="status">
-            Found your location. Check that the suburb, state and country match it.
-          </Text>
-        )}
-        {geolocation.error && (
-          <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-            {geolocation.error}
-          </Alert>
-        )}
+        <PlacePicker
+          source={areaSource}
+          value={chosen}
+          onChange={pick}
+          label="Suburb or town"
+          description="Start typing, then choose your suburb or town from the list."
+          placeholder="e.g. Fitzroy"
+          error={error}
+          withAsterisk
+        />
       </Stack>
     </Fieldset>
   );

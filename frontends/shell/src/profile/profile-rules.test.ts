@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { coordinateProblem, placeNameProblem, usernameProblem } from './profile-rules';
+import {
+  areaLabel,
+  coordinateProblem,
+  placeNameProblem,
+  toPlaceName,
+  usernameProblem,
+} from './profile-rules';
 
 describe('usernameProblem', () => {
   it.each(['fern', 'fern_grows', 'f3rn', 'FERN', 'a'.repeat(30)])('accepts %s', (name) =>
@@ -34,6 +40,43 @@ describe('coordinateProblem', () => {
     );
     expect(coordinateProblem('', 'longitude')).toBe(
       'Enter the longitude, or use “Use my location”.',
+    );
+  });
+});
+
+describe('toPlaceName', () => {
+  it.each([
+    ['Fitzroy', 'Fitzroy'],
+    ['Saint-Étienne', 'Saint Étienne'],
+    ['St. Kilda', 'St Kilda'],
+    ["Land's End", 'Lands End'],
+    ['Trinidad & Tobago', 'Trinidad and Tobago'],
+    ['Côte d’Ivoire', 'Côte dIvoire'],
+    ['São Paulo', 'São Paulo'],
+    ['Provence-Alpes-Côte d’Azur', 'Provence Alpes Côte dAzur'],
+    ['Ho Chi Minh City (District 1)', 'Ho Chi Minh City District'],
+  ])('%s → %s, which the API takes', (name, kept) => {
+    expect(toPlaceName(name)).toBe(kept);
+    expect(placeNameProblem(toPlaceName(name), 'suburb')).toBeNull();
+  });
+
+  it('keeps letters written with a combining mark, without the mark', () => {
+    // "s" + combining macron below: no precomposed letter exists, and the API takes letters only.
+    expect(toPlaceName('Kas\u0331r')).toBe('Kasr');
+  });
+
+  it('stays within the API’s 100 characters', () => {
+    expect(toPlaceName('a'.repeat(150))).toHaveLength(100);
+  });
+});
+
+describe('areaLabel', () => {
+  it('reads as one place, a name repeated next to itself once', () => {
+    expect(areaLabel({ suburb_city: 'Fitzroy', state: 'Victoria', country: 'Australia' })).toBe(
+      'Fitzroy, Victoria, Australia',
+    );
+    expect(areaLabel({ suburb_city: 'Singapore', state: 'Singapore', country: 'Singapore' })).toBe(
+      'Singapore',
     );
   });
 });

@@ -27,6 +27,35 @@ export function placeNameProblem(value: string, what: string): string | null {
   return isLettersAndSpaces(name) ? null : 'Use letters and spaces only.';
 }
 
+/**
+ * A place's name as the profile fields take it: letters and spaces only (spec section 5). "&"
+ * becomes "and", apostrophes go ("Land's End" is "Lands End"), any other mark becomes a space
+ * ("Saint-Étienne" is "Saint Étienne", "St. Kilda" is "St Kilda").
+ */
+export function toPlaceName(name: string): string {
+  return (
+    name
+      .normalize('NFC')
+      // A mark that does not combine into its letter is dropped: the API takes letters only.
+      .replace(/\p{M}/gu, '')
+      .replace(/&/g, ' and ')
+      .replace(/['’‘`ʻ]/g, '')
+      .replace(/[^\p{L} ]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, MAX_PLACE_NAME_LENGTH)
+      .trim()
+  );
+}
+
+/** "Fitzroy, Victoria, Australia" (a name repeated next to itself is shown once). */
+export function areaLabel(area: { suburb_city: string; state: string; country: string }): string {
+  return [area.suburb_city, area.state, area.country]
+    .map((part) => part.trim())
+    .filter((part, index, parts) => part && (index === 0 || part !== parts[index - 1]))
+    .join(', ');
+}
+
 export function coordinateProblem(
   value: number | string | null,
   axis: 'latitude' | 'longitude',

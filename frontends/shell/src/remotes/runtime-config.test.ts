@@ -21,7 +21,7 @@ describe('runtime config', () => {
 
     const config = await loadRuntimeConfig(fetchMock);
 
-    expect(fetchMock).toHaveBeenCalledWith('/runtime-config.json', { cache: 'no-cache' });
+    expect(fetchMock).toHaveBeenCalledWith('/runtime-config.json');
     expect(config.remotes.social).toBe('https://cdn.test/social/mf-manifest.json');
   });
 

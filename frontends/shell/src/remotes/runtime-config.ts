@@ -76,7 +76,8 @@ export async function loadRuntimeConfig(
   url = RUNTIME_CONFIG_URL,
 ): Promise<RuntimeConfig> {
   try {
-    const response = await fetchImpl(url, { cache: 'no-cache' });
+    // index.html preloads it; both web tiers send it with `Cache-Control: no-cache`.
+    const response = await fetchImpl(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return parseRuntimeConfig(await response.json());
   } catch (error) {

@@ -179,7 +179,7 @@ export function AvatarSection({ user }: { user: SessionUser }) {
         )}
         <FormAlert message={error} />
         {notice && (
-          <Text size="sm" c="green.8" role="status">
+          <Text size="sm" c="var(--mantine-color-success)" role="status">
             {notice}
           </Text>
         )}

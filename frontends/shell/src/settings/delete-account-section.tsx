@@ -8,12 +8,12 @@ import {
   IconTrash,
   List,
   Modal,
-  PasswordInput,
   Stack,
   Text,
   useDisclosure,
   useForm,
 } from '@plantfolk/ui';
+import { PasswordInput } from '@plantfolk/ui/controls';
 
 /** Deletes the account after the password is typed again, then logs out and goes home. */
 export function DeleteAccountSection({ user }: { user: SessionUser }) {

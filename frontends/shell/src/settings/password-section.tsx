@@ -1,6 +1,6 @@
 import { identityApi } from '@plantfolk/api-client';
-import { Button, Card, FormAlert, Group, PasswordInput, Stack, Text, useForm } from '@plantfolk/ui';
-import { Checkbox } from '@plantfolk/ui/controls';
+import { Button, Card, FormAlert, Group, Stack, Text, useForm } from '@plantfolk/ui';
+import { Checkbox, PasswordInput } from '@plantfolk/ui/controls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSessionClient } from '../app/shell-context';
@@ -100,7 +100,7 @@ export function PasswordSection({
               Change password
             </Button>
             {done && (
-              <Text size="sm" c="green.8" role="status">
+              <Text size="sm" c="var(--mantine-color-success)" role="status">
                 {done}
               </Text>
             )}

@@ -5,17 +5,8 @@ import {
   type DistanceUnit,
   type UserSettings,
 } from '@plantfolk/api-client';
-import {
-  Card,
-  FormAlert,
-  Group,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  splitServerError,
-} from '@plantfolk/ui';
-import { SegmentedControl } from '@plantfolk/ui/controls';
+import { Card, FormAlert, Group, Skeleton, Stack, Text, splitServerError } from '@plantfolk/ui';
+import { SegmentedControl, Switch } from '@plantfolk/ui/controls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const userSettingsQueryKey = ['identity', 'user-settings'] as const;
@@ -124,7 +115,7 @@ export function PreferencesSection() {
           />
         )}
         {update.isSuccess && !update.isPending && (
-          <Text size="sm" c="green.8" role="status">
+          <Text size="sm" c="var(--mantine-color-success)" role="status">
             Saved.
           </Text>
         )}

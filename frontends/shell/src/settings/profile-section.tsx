@@ -1,6 +1,7 @@
 import { identityApi } from '@plantfolk/api-client';
 import type { SessionUser } from '@plantfolk/session';
-import { Button, Card, FormAlert, Group, Stack, Text, TextInput, useForm } from '@plantfolk/ui';
+import { Button, Card, FormAlert, Group, Stack, Text, useForm } from '@plantfolk/ui';
+import { TextInput } from '@plantfolk/ui/controls';
 import { useEffect, useState } from 'react';
 import { useSessionClient } from '../app/shell-context';
 import { usernameErrorCodes, usernameMessages } from '../auth/register-page';
@@ -90,7 +91,7 @@ export function ProfileSection({
               </Button>
             )}
             {saved && !form.isDirty && (
-              <Text size="sm" c="green.8" role="status">
+              <Text size="sm" c="var(--mantine-color-success)" role="status">
                 Profile saved.
               </Text>
             )}

@@ -58,16 +58,29 @@ function renderSettings(api = settingsApi()) {
 describe('/settings', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('saves a changed username and area', async () => {
-    const api = settingsApi().on('PUT', '/api/iam/authn/update', (request) =>
-      ok(fakeProfile(request.body as object)),
-    );
+  it('saves a changed area, picked by name', async () => {
+    const carltonNorth = {
+      name: 'Carlton North',
+      locality: null,
+      state: 'Victoria',
+      country: 'Australia',
+      country_code: 'AU',
+      latitude: -37.78333,
+      longitude: 144.96667,
+      kind: 'suburb',
+      label: 'Carlton North, Victoria, Australia',
+    };
+    const api = settingsApi()
+      .on('GET', '/api/location/places', ok([carltonNorth]))
+      .on('PUT', '/api/iam/authn/update', (request) => ok(fakeProfile(request.body as object)));
     const { user } = renderSettings(api);
     const profile = await screen.findByRole('form', { name: 'Profile' });
-    const suburb = within(profile).getByLabelText(/^Suburb or city/);
+    const area = within(profile).getByRole('combobox', { name: /^Suburb or town/ });
+    expect(area).toHaveValue('Fitzroy, Victoria, Australia');
 
-    await user.clear(suburb);
-    await user.type(suburb, 'Carlton North');
+    await user.clear(area);
+    await user.type(area, 'carlton n');
+    await user.click(await within(profile).findByRole('option', { name: carltonNorth.label }));
     await user.click(within(profile).getByRole('button', { name: 'Save profile' }));
 
     expect(await within(profile).findByText('Profile saved.')).toBeVisible();
@@ -76,17 +89,18 @@ describe('/settings', () => {
       suburb_city: 'Carlton North',
       state: 'Victoria',
       country: 'Australia',
-      latitude: -37.7984,
-      longitude: 144.9783,
+      latitude: -37.78333,
+      longitude: 144.96667,
     });
     expect(sessionStore.getState().user?.suburb_city).toBe('Carlton North');
+    expect(area).toHaveValue('Carlton North, Victoria, Australia');
   });
 
   it('does not count added spaces as a change to save', async () => {
     const { user } = renderSettings();
     const profile = await screen.findByRole('form', { name: 'Profile' });
 
-    await user.type(within(profile).getByLabelText(/^Suburb or city/), '   ');
+    await user.type(within(profile).getByLabelText(/^Username/), '   ');
 
     expect(within(profile).getByRole('button', { name: 'Save profile' })).toBeDisabled();
   });
@@ -94,7 +108,7 @@ describe('/settings', () => {
   it('warns before leaving with unsaved profile changes', async () => {
     const { user, router } = renderSettings();
     const profile = await screen.findByRole('form', { name: 'Profile' });
-    await user.type(within(profile).getByLabelText(/^State or region/), 'x');
+    await user.type(within(profile).getByRole('combobox', { name: /^Suburb or town/ }), 'x');
 
     await user.click(screen.getByRole('link', { name: 'Home' }));
     expect(await screen.findByText('Discard unsaved changes?')).toBeVisible();
@@ -282,6 +296,7 @@ describe('/settings', () => {
       expect(sectionHeadings()).toEqual([
         'Profile',
         'Profile photo',
+        'About you',
         'Phone number',
         'Password',
         'Where you are logged in',
@@ -353,7 +368,7 @@ describe('/settings', () => {
       await screen.findByRole('form', { name: 'Profile' });
       await waitFor(() => expect(loadModule).toHaveBeenCalled());
       expect(sectionHeadings()).not.toContain('Event reminders');
-      expect(sectionHeadings()).toHaveLength(7);
+      expect(sectionHeadings()).toHaveLength(8);
     });
 
     it('loads no remote for /settings unless the runtime config names one', async () => {

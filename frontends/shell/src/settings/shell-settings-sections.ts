@@ -1,4 +1,5 @@
 import type { SettingsSection } from '@plantfolk/ui';
+import { AboutSection } from './about-section';
 import { AvatarSection } from './avatar-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { PasswordSection } from './password-section';
@@ -15,6 +16,7 @@ import { SessionsSection } from './sessions-section';
 export const shellSettingsSections: readonly SettingsSection[] = [
   { id: 'profile', order: 100, title: 'Profile', Component: ProfileSection },
   { id: 'photo', order: 200, title: 'Profile photo', Component: AvatarSection },
+  { id: 'about', order: 250, title: 'About you', Component: AboutSection },
   { id: 'phone', order: 300, title: 'Phone number', Component: PhoneSection },
   { id: 'password', order: 400, title: 'Password', Component: PasswordSection },
   { id: 'sessions', order: 500, title: 'Where you are logged in', Component: SessionsSection },

@@ -61,8 +61,14 @@ export function renderShell(
   vi.stubGlobal('fetch', api.fetch);
   sessionStore.setSession({ ...initialSessionState, ...session });
   sessionStore.setNavigator((to) => router.navigate(to));
-  // Not started: a test that needs the page-start renewal (and the logout call) starts it.
-  const sessionClient = createSessionClient({ channel: null, locks: null, document: null });
+  // Not started: a test that needs the page-start renewal (and the logout call) starts it. The
+  // renewal is always asked for, as in a browser holding the session hint cookie.
+  const sessionClient = createSessionClient({
+    channel: null,
+    locks: null,
+    document: null,
+    mayHoldSession: () => true,
+  });
   onTestFinished(() => {
     sessionClient.stop();
     sessionStore.setNavigator(null);

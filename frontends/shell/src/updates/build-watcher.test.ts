@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBuildWatcher, type FetchBuildId } from './build-watcher';
+import { afterPageLoad, createBuildWatcher, type FetchBuildId } from './build-watcher';
 
 describe('build watcher', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -67,6 +67,44 @@ describe('build watcher', () => {
     watcher.stop();
     await vi.advanceTimersByTimeAsync(180_000);
     expect(fetchBuildId).toHaveBeenCalledTimes(2);
+  });
+
+  it('fetches the baseline only once the page has loaded, when told to wait for it', async () => {
+    let loaded!: () => void;
+    const fetchBuildId = vi.fn<FetchBuildId>(async () => 'a1');
+    const watcher = createBuildWatcher({
+      fetchBuildId,
+      onUpdate: vi.fn(),
+      baselineAfter: new Promise<void>((resolve) => (loaded = resolve)),
+    });
+    watcher.watch('shell', '/build-manifest.json');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetchBuildId).not.toHaveBeenCalled();
+
+    loaded();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchBuildId).toHaveBeenCalledWith('/build-manifest.json');
+  });
+
+  it('afterPageLoad waits for the load event, then for an idle moment', async () => {
+    let state: DocumentReadyState = 'loading';
+    const win = Object.assign(new EventTarget(), {
+      document: {
+        get readyState() {
+          return state;
+        },
+      },
+      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+    }) as unknown as Window;
+    const done = vi.fn();
+    void afterPageLoad(win).then(done);
+
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(done).not.toHaveBeenCalled();
+    state = 'complete';
+    win.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(done).toHaveBeenCalled();
   });
 
   it('checks again when the tab becomes visible', async () => {

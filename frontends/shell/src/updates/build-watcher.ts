@@ -17,6 +17,29 @@ export interface BuildWatcherOptions {
   onUpdate: (changedApps: string[]) => void;
   fetchBuildId?: FetchBuildId;
   intervalMs?: number;
+  /**
+   * The baseline of an app is fetched once this settles (afterPageLoad in the shell): nobody
+   * waits for it, so it does not compete with the page's own requests.
+   */
+  baselineAfter?: Promise<unknown>;
+}
+
+/**
+ * Settles once the page has loaded and the browser is idle (at the latest a few seconds later):
+ * when work nobody waits for can run without slowing the first view down.
+ */
+export function afterPageLoad(win: Window = window): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = () => {
+      if (typeof win.requestIdleCallback === 'function') {
+        win.requestIdleCallback(() => resolve(), { timeout: 5_000 });
+      } else {
+        win.setTimeout(resolve, 1_000);
+      }
+    };
+    if (win.document.readyState === 'complete') whenIdle();
+    else win.addEventListener('load', whenIdle, { once: true });
+  });
 }
 
 export const BUILD_POLL_INTERVAL_MS = 5 * 60_000;
@@ -41,6 +64,7 @@ export function createBuildWatcher({
   onUpdate,
   fetchBuildId = fetchBuildIdFromManifest,
   intervalMs = BUILD_POLL_INTERVAL_MS,
+  baselineAfter = Promise.resolve(),
 }: BuildWatcherOptions): BuildWatcher {
   const watched = new Map<string, { url: string; baseline: string | null }>();
   const changed = new Set<string>();
@@ -67,7 +91,7 @@ export function createBuildWatcher({
     watch(name, url) {
       if (watched.has(name)) return;
       watched.set(name, { url, baseline: null });
-      void checkOne(name);
+      void baselineAfter.then(() => checkOne(name));
     },
     async check() {
       await Promise.all([...watched.keys()].map(checkOne));

@@ -42,6 +42,7 @@ export function responderOf(user: SessionUser): Responder {
   return {
     uuid: user.uuid,
     username: user.username ?? user.email.split('@')[0] ?? 'me',
+    display_name: user.display_name,
     avatar: user.avatar,
     suburb_city: user.suburb_city,
     state: user.state,

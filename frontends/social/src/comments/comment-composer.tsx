@@ -7,16 +7,17 @@ import {
   IconCornerDownRight,
   Stack,
   Text,
-  Textarea,
   formatCount,
   splitServerError,
 } from '@plantfolk/ui';
+import { Textarea } from '@plantfolk/ui/controls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { responderOf, type Viewer } from '../app/viewer';
 import { appendComment, updatePost } from '../content/cache';
 import type { PostEntry } from '../content/entries';
 import { contentKeys } from '../content/query-keys';
+import { COMMENT_BOX } from './comment-box';
 import type { ReplyContext } from './reply-context';
 
 export interface CommentComposerProps {
@@ -95,7 +96,7 @@ export function CommentComposer({
     if (event.key === 'Escape' && reply) onCancelReply();
   };
 
-  const label = reply ? `Reply to ${reply.username}` : 'Write a comment';
+  const label = reply ? `Reply to ${reply.username}` : COMMENT_BOX;
   return (
     <form onSubmit={(event) => void submit(event)} aria-label={label} noValidate>
       <Stack gap={6}>

@@ -261,7 +261,7 @@ describe('comments of a post', () => {
     api.on('POST', '/api/iam/posts/reaction/new', fail(500, 'INTERNAL'));
     const { user } = await openPost(post.random_id);
     const like = within(commentSaying('Lovely plant!')).getByRole('button', {
-      name: 'Like comment by maria',
+      name: 'Like comment by maria, 0 likes',
     });
 
     await user.click(like);
@@ -270,7 +270,8 @@ describe('comments of a post', () => {
       'Your like did not go through. Please try again.',
     );
     expect(like).toHaveAttribute('aria-pressed', 'false');
-    expect(within(like).getByTestId('reaction-count')).toHaveTextContent('0');
+    // The count sits beside the heart (a button of its own that lists who liked it).
+    expect(within(like.parentElement!).getByTestId('reaction-count')).toHaveTextContent('0');
     expect(api.requestsTo('POST', '/api/iam/posts/reaction/new')[0]!.body).toEqual({
       commentId: thanks.id,
     });
@@ -278,7 +279,7 @@ describe('comments of a post', () => {
     api.on('POST', '/api/iam/posts/reaction/new', ok({ id: 'reaction-1', reaction_count: 1 }));
     await user.click(like);
     await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'true'));
-    expect(within(like).getByTestId('reaction-count')).toHaveTextContent('1');
+    expect(within(like.parentElement!).getByTestId('reaction-count')).toHaveTextContent('1');
     expect(within(commentSaying('Lovely plant!')).queryByRole('alert')).toBeNull();
   });
 

@@ -4,6 +4,7 @@ import {
   Anchor,
   Button,
   Center,
+  EditedMarker,
   FormAlert,
   Group,
   Loader,
@@ -18,7 +19,7 @@ import {
   useDisclosure,
 } from '@plantfolk/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths';
 import type { Viewer } from '../app/viewer';
@@ -29,13 +30,25 @@ import { useCursorList } from '../content/use-cursor-list';
 import { JoinConversationPrompt } from '../posts/guest-prompt';
 import { ReactionButton } from '../posts/reaction-button';
 import { useReactionToggle } from '../posts/use-reaction';
-import { CommentComposer } from './comment-composer';
 import {
   replyContextFor,
   threadComments,
   type CommentNode,
   type ReplyContext,
 } from './reply-context';
+
+/** Who liked a comment: downloaded when first asked for. */
+// Members only, and loaded when first shown: they bring the form controls
+// (`@plantfolk/ui/controls`), which a guest's post page (its first view) never downloads.
+const CommentComposer = lazy(async () => ({
+  default: (await import('./comment-composer')).CommentComposer,
+}));
+const CommentEditor = lazy(async () => ({
+  default: (await import('./comment-editor')).CommentEditor,
+}));
+const ReactorsDialog = lazy(async () => ({
+  default: (await import('../posts/reactors-dialog')).ReactorsDialog,
+}));
 
 /** A post's comments, oldest first, threaded; with the composer for members. */
 export function CommentsSection({ post, viewer }: { post: PostEntry; viewer: Viewer }) {
@@ -65,7 +78,8 @@ export function CommentsSection({ post, viewer }: { post: PostEntry; viewer: Vie
   };
 
   return (
-    <section id="comments" aria-labelledby="comments-heading" className="pf-comments">
+    // Focusable by script only: a link to #comments puts a guest's focus here (post-page.tsx).
+    <section id="comments" aria-labelledby="comments-heading" className="pf-comments" tabIndex={-1}>
       <Title order={2} size="h4" id="comments-heading" mb="sm">
         Comments{post.comment_count > 0 ? ` (${formatCount(post.comment_count)})` : ''}
       </Title>
@@ -100,13 +114,15 @@ export function CommentsSection({ post, viewer }: { post: PostEntry; viewer: Vie
       )}
       {viewer.canWrite ? (
         reply === null && (
-          <CommentComposer
-            post={post}
-            viewer={viewer}
-            reply={null}
-            onCancelReply={clearReply}
-            onPosted={clearReply}
-          />
+          <Suspense fallback={null}>
+            <CommentComposer
+              post={post}
+              viewer={viewer}
+              reply={null}
+              onCancelReply={clearReply}
+              onPosted={clearReply}
+            />
+          </Suspense>
         )
       ) : (
         <JoinConversationPrompt viewer={viewer} />
@@ -132,13 +148,15 @@ function CommentTree({ nodes, context }: { nodes: CommentNode[]; context: Thread
           <CommentItem comment={node.comment} context={context} />
           {context.reply?.commentId === node.comment.id && (
             <div className="pf-comment-reply">
-              <CommentComposer
-                post={context.post}
-                viewer={context.viewer}
-                reply={context.reply}
-                onCancelReply={context.clearReply}
-                onPosted={context.clearReply}
-              />
+              <Suspense fallback={null}>
+                <CommentComposer
+                  post={context.post}
+                  viewer={context.viewer}
+                  reply={context.reply}
+                  onCancelReply={context.clearReply}
+                  onPosted={context.clearReply}
+                />
+              </Suspense>
             </div>
           )}
           {node.replies.length > 0 && <CommentTree nodes={node.replies} context={context} />}
@@ -155,6 +173,8 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [reactionProblem, setReactionProblem] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [reactorsOpen, setReactorsOpen] = useState<boolean | null>(null);
   const name = comment.author?.username ?? 'A Plantfolk member';
   const reaction = useReactionToggle({
     target: { commentId: comment.id },
@@ -168,6 +188,8 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
   const mayDelete =
     viewer.canWrite && (me === comment.user_id || me === post.user_id || viewer.isAdmin);
   const mayReply = viewer.canWrite && comment.level < contentLimits.maxCommentLevel;
+  // Only its author changes what a comment says (the post's author and admins may delete it).
+  const mayEdit = viewer.canWrite && me === comment.user_id;
 
   const remove = async () => {
     setDeleting(true);
@@ -196,7 +218,14 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} fz="sm">
             {comment.author ? (
-              <Anchor component={Link} to={paths.profile(name)} fw={700} size="sm" c="inherit">
+              <Anchor
+                component={Link}
+                to={paths.profile(name)}
+                fw={700}
+                size="sm"
+                c="inherit"
+                underline="hover"
+              >
                 {name}
               </Anchor>
             ) : (
@@ -207,10 +236,21 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
             <Text span size="xs" c="dimmed">
               <TimeAgo iso={comment.created_at} />
             </Text>
+            {comment.edited_at && (
+              <Text span size="xs" c="dimmed">
+                <EditedMarker editedAt={comment.edited_at} />
+              </Text>
+            )}
           </Group>
-          <Text size="sm" className="pf-post-card__text">
-            {comment.content}
-          </Text>
+          {editing && me ? (
+            <Suspense fallback={null}>
+              <CommentEditor comment={comment} userId={me} onDone={() => setEditing(false)} />
+            </Suspense>
+          ) : (
+            <Text size="sm" className="pf-post-card__text">
+              {comment.content}
+            </Text>
+          )}
           <Group gap={4}>
             <ReactionButton
               size="xs"
@@ -219,6 +259,7 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
               pending={reaction.pending}
               onToggle={viewer.canWrite ? reaction.toggle : undefined}
               subject={`comment by ${name}`}
+              onShowReactors={() => setReactorsOpen(true)}
             />
             {mayReply && (
               <Button
@@ -229,6 +270,17 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
                 aria-label={`Reply to ${name}`}
               >
                 Reply
+              </Button>
+            )}
+            {mayEdit && !editing && (
+              <Button
+                variant="subtle"
+                color="gray"
+                size="compact-xs"
+                onClick={() => setEditing(true)}
+                aria-label="Edit your comment"
+              >
+                Edit
               </Button>
             )}
             {mayDelete && (
@@ -250,6 +302,17 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
           )}
         </Stack>
       </Group>
+      {reactorsOpen !== null && (
+        <Suspense fallback={null}>
+          <ReactorsDialog
+            target={{ kind: 'comment', id: comment.id }}
+            viewer={viewer}
+            opened={reactorsOpen}
+            onClose={() => setReactorsOpen(false)}
+            subject="comment"
+          />
+        </Suspense>
+      )}
       <Modal opened={confirming} onClose={confirm.close} title="Delete this comment?">
         <Text size="sm">Every reply to it is deleted too. This cannot be undone.</Text>
         <FormAlert message={problem} />

@@ -7,11 +7,9 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
-  TextInput,
   storageImageUrl,
 } from '@plantfolk/ui';
-import { Progress } from '@plantfolk/ui/controls';
+import { Progress, Textarea, TextInput } from '@plantfolk/ui/controls';
 import { contentLimits, plantLimits } from '@plantfolk/api-client';
 import type { PhotoUploads } from './photo-uploads';
 
@@ -66,22 +64,32 @@ export function PhotoUploadList({ photos, withDescriptions, disabled }: PhotoUpl
                 <Group gap={6} wrap="nowrap">
                   <Text size="xs" c="red" role="alert" style={{ flex: 1 }}>
                     {upload.error}
+                    {!upload.retryable && ' Remove it and choose another file.'}
                   </Text>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    leftSection={<IconRefresh size={12} aria-hidden />}
-                    onClick={() => photos.retry(upload.key)}
-                    disabled={!upload.file}
-                  >
-                    Retry
-                  </Button>
+                  {/* Only where another try can work: a refused file stays refused. */}
+                  {upload.retryable && upload.file && (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      leftSection={<IconRefresh size={12} aria-hidden />}
+                      onClick={() => photos.retry(upload.key)}
+                      aria-label={`Retry uploading ${name}`}
+                    >
+                      Retry
+                    </Button>
+                  )}
                 </Group>
               )}
               <TextInput
                 size="xs"
                 label={`Alt text for photo ${index + 1}`}
                 placeholder="Describe the photo for people who cannot see it"
+                // Without alt text the photo is shown with an empty alt: nothing is read out.
+                description={
+                  upload.alt_text.trim()
+                    ? undefined
+                    : 'No description yet: screen readers will skip this photo.'
+                }
                 value={upload.alt_text}
                 maxLength={contentLimits.altText}
                 disabled={disabled}

@@ -2,6 +2,7 @@ import {
   acceptedImageTypes,
   contentApi,
   contentLimits,
+  isApiError,
   type UploadedPhoto,
 } from '@plantfolk/api-client';
 import { splitServerError } from '@plantfolk/ui';
@@ -18,18 +19,30 @@ export interface PhotoUpload {
   /** Per cent sent, or null while the size is unknown. */
   progress: number | null;
   error: string | null;
+  /** A failure the same file may get past on another try (the network or the server failed). */
+  retryable: boolean;
   uploaded: UploadedPhoto | null;
   alt_text: string;
   /** Plant photos: what the photo shows. */
   description: string;
 }
 
+const notAPicture = (name: string) => `${name} is not a JPEG, PNG, WebP or GIF picture.`;
+
 export function photoFileProblem(file: File): string | null {
-  if (!(acceptedImageTypes as readonly string[]).includes(file.type)) {
-    return `${file.name} is not a JPEG, PNG, WebP or GIF picture.`;
-  }
+  if (!(acceptedImageTypes as readonly string[]).includes(file.type)) return notAPicture(file.name);
   if (file.size > contentLimits.photoBytes) return `${file.name} is bigger than 10 MB.`;
   return null;
+}
+
+/**
+ * Whether sending the same file again may succeed: when the network, a time-out, a rate limit or
+ * the server failed. A refusal of the file itself (its type, its size, damaged bytes) stays a
+ * refusal however often it is retried.
+ */
+export function isRetryableUploadFailure(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
 let keySequence = 0;
@@ -46,6 +59,7 @@ export function uploadsFromSaved(
     status: 'done',
     progress: 100,
     error: null,
+    retryable: false,
     uploaded: {
       ref: photo.ref,
       // Drafts saved before uploads had a status were rendered in their request.
@@ -85,7 +99,7 @@ export function usePhotoUploads({
     (key: string, file: File) => {
       const controller = new AbortController();
       controllers.current.set(key, controller);
-      update(key, { status: 'uploading', progress: 0, error: null });
+      update(key, { status: 'uploading', progress: 0, error: null, retryable: false });
       contentApi
         .uploadPhotos([file], {
           signal: controller.signal,
@@ -100,7 +114,10 @@ export function usePhotoUploads({
           if (controller.signal.aborted) return;
           update(key, {
             status: 'failed',
-            error: splitServerError(error, []).formError ?? 'The upload failed.',
+            error:
+              splitServerError(error, [], {}, { UNSUPPORTED_IMAGE: notAPicture(file.name) })
+                .formError ?? 'The upload failed.',
+            retryable: isRetryableUploadFailure(error),
           });
         })
         .finally(() => controllers.current.delete(key));
@@ -132,6 +149,7 @@ export function usePhotoUploads({
         status: 'uploading',
         progress: 0,
         error: null,
+        retryable: false,
         uploaded: null,
         alt_text: '',
         description: '',
@@ -159,7 +177,7 @@ export function usePhotoUploads({
   const retry = useCallback(
     (key: string) => {
       const upload = current.current.find((item) => item.key === key);
-      if (upload?.file) send(key, upload.file);
+      if (upload?.file && upload.retryable) send(key, upload.file);
     },
     [send],
   );

@@ -1,4 +1,5 @@
 import { contentApi, contentLimits, type PostPrivacy } from '@plantfolk/api-client';
+import type { SessionUser } from '@plantfolk/session';
 import {
   Button,
   Card,
@@ -8,21 +9,28 @@ import {
   IconSend,
   Stack,
   Text,
-  Textarea,
   UserAvatar,
-  formatCount,
+  VisuallyHidden,
   splitServerError,
 } from '@plantfolk/ui';
-import { FileButton } from '@plantfolk/ui/controls';
+import { FileButton, Textarea } from '@plantfolk/ui/controls';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { responderOf, useViewer } from '../app/viewer';
 import { placePostOnTop } from '../content/cache';
 import { withAuthor, type PostEntry } from '../content/entries';
 import { PrivacyPicker } from '../posts/privacy-picker';
-import { composerProblem } from './composer-rules';
+import {
+  DEFAULT_PRIVACY,
+  charactersLeft,
+  composerProblem,
+  counterAnnouncement,
+  counterStage,
+  postedNotice,
+} from './composer-rules';
 import { PhotoUploadList } from './photo-upload-list';
-import { usePhotoUploads } from './photo-uploads';
+import { uploadsFromSaved, usePhotoUploads } from './photo-uploads';
+import { clearPostDraft, readPostDraft, savePostDraft, type PostDraft } from './post-draft';
 import { TagPicker } from './tag-picker';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
@@ -30,21 +38,57 @@ const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 /**
  * Writing a post: text, up to 10 photos (each uploaded at once, with its progress, preview and
  * alt text), up to 10 tags, and who may see it. The new post goes to the top of the feed and of
- * the author's profile.
+ * the author's profile. What the member writes is kept as a draft of their own until it is sent.
  */
 export function PostComposer({ onPosted }: { onPosted?: (post: PostEntry) => void }) {
   const viewer = useViewer();
+  if (!viewer.user) return null;
+  // Keyed by member: another member signing in on this browser starts from their own draft.
+  return <ComposerForm key={viewer.user.uuid} user={viewer.user} onPosted={onPosted} />;
+}
+
+function ComposerForm({
+  user,
+  onPosted,
+}: {
+  user: SessionUser;
+  onPosted?: (post: PostEntry) => void;
+}) {
   const queryClient = useQueryClient();
-  const photos = usePhotoUploads();
-  const [text, setText] = useState('');
-  const [tags, setTags] = useState<string[]>([]);
-  const [privacy, setPrivacy] = useState<PostPrivacy>('public');
+  const [restored] = useState(() => readPostDraft(user.uuid));
+  const photos = usePhotoUploads({ initial: () => uploadsFromSaved(restored?.photos ?? []) });
+  const [text, setText] = useState(restored?.text ?? '');
+  const [tags, setTags] = useState<string[]>(restored?.tags ?? []);
+  const [privacy, setPrivacy] = useState<PostPrivacy>(restored?.privacy ?? DEFAULT_PRIVACY);
+  const [draftRestored, setDraftRestored] = useState(restored !== null);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const user = viewer.user;
-  if (!user) return null;
   const me = responderOf(user);
+
+  const uploaded = photos.uploads.filter((upload) => upload.status === 'done' && upload.uploaded);
+  const draftPhotos = uploaded.map((upload) => ({
+    ...upload.uploaded!,
+    alt_text: upload.alt_text,
+  }));
+  const draft = JSON.stringify({ text, tags, privacy, photos: draftPhotos });
+  useEffect(() => {
+    savePostDraft(user.uuid, JSON.parse(draft) as PostDraft);
+  }, [draft, user.uuid]);
+
+  // The counter is announced when it enters a stage (500 left, 100 left, over), not per key.
+  const stage = counterStage(text.length);
+  const [announced, setAnnounced] = useState({ stage, text: '' });
+  if (announced.stage !== stage) setAnnounced({ stage, text: counterAnnouncement(text.length) });
+
+  const startOver = () => {
+    setText('');
+    setTags([]);
+    setPrivacy(DEFAULT_PRIVACY);
+    photos.reset();
+    setDraftRestored(false);
+    clearPostDraft(user.uuid);
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,10 +109,9 @@ export function PostComposer({ onPosted }: { onPosted?: (post: PostEntry) => voi
       });
       const entry = withAuthor(created, [me]);
       placePostOnTop(queryClient, entry);
-      setText('');
-      setTags([]);
-      photos.reset();
-      setNotice('Your post is shared.');
+      // The next post starts public again: an "Only me" choice must not carry over unseen.
+      startOver();
+      setNotice(postedNotice[created.privacy]);
       onPosted?.(entry);
     } catch (failure) {
       setProblem(splitServerError(failure, []).formError);
@@ -78,11 +121,22 @@ export function PostComposer({ onPosted }: { onPosted?: (post: PostEntry) => voi
   };
 
   const remaining = contentLimits.postText - text.length;
+  const counter = charactersLeft(text.length);
 
   return (
     <Card padding="md">
       <form onSubmit={(event) => void submit(event)} aria-label="New post" noValidate>
         <Stack gap="sm">
+          {draftRestored && (
+            <Group gap="xs" justify="space-between" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                Your unsent post is back, just as you left it.
+              </Text>
+              <Button variant="subtle" size="compact-sm" onClick={startOver}>
+                Discard draft
+              </Button>
+            </Group>
+          )}
           <Group align="flex-start" wrap="nowrap" gap="sm">
             <UserAvatar user={me} size={40} />
             <Textarea
@@ -98,9 +152,14 @@ export function PostComposer({ onPosted }: { onPosted?: (post: PostEntry) => voi
                 setText(event.currentTarget.value);
                 setProblem(null);
               }}
-              error={remaining < 0 ? `${formatCount(-remaining)} characters too many` : undefined}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              description={remaining >= 0 ? counter : undefined}
+              error={remaining < 0 ? counter : undefined}
             />
           </Group>
+          <VisuallyHidden aria-live="polite" data-testid="composer-counter-announcement">
+            {announced.text}
+          </VisuallyHidden>
           <PhotoUploadList photos={photos} disabled={sending} />
           {photos.problems.map((message) => (
             <Text key={message} size="sm" c="red" role="alert">
@@ -139,7 +198,7 @@ export function PostComposer({ onPosted }: { onPosted?: (post: PostEntry) => voi
           </Group>
           <FormAlert message={problem} />
           {notice && (
-            <Text size="sm" c="green.8" role="status">
+            <Text size="sm" c="var(--mantine-color-success)" role="status">
               {notice}
             </Text>
           )}

@@ -9,11 +9,11 @@ import {
   PageTitle,
   SimpleGrid,
   Stack,
-  Textarea,
   formatCount,
   isRendering,
   useForm,
 } from '@plantfolk/ui';
+import { Textarea } from '@plantfolk/ui/controls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';

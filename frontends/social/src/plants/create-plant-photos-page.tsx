@@ -16,7 +16,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../app/paths';
 import { useViewer } from '../app/viewer';
 import { PhotoUploadList } from '../composer/photo-upload-list';
-import { uploadsFromSaved, usePhotoUploads } from '../composer/photo-uploads';
+import { uploadsFromSaved, usePhotoUploads, type PhotoUploads } from '../composer/photo-uploads';
 import { JoinConversationPrompt } from '../posts/guest-prompt';
 import { clearPlantDraft, readPlantDraft, savePlantDraft } from './plant-draft';
 
@@ -31,6 +31,17 @@ export function ListingSteps({ active }: { active: 0 | 1 }) {
   );
 }
 
+/** Why the listing cannot go on to its details yet, or null when it can. */
+function photosStepProblem(photos: PhotoUploads): string | null {
+  if (photos.uploads.length === 0) return 'Add at least one photo of the plant.';
+  if (photos.uploading) return 'Wait a moment: the photos are still uploading.';
+  if (photos.uploads.some((upload) => upload.status === 'failed' && upload.retryable)) {
+    return 'Some photos did not upload. Retry or remove them.';
+  }
+  if (photos.failed) return 'Some photos cannot be used. Remove them to go on.';
+  return null;
+}
+
 /** `/profile/plants/create`: step 1 of listing a plant, its photos with descriptions. */
 export function CreatePlantPhotosPage() {
   const viewer = useViewer();
@@ -39,23 +50,22 @@ export function CreatePlantPhotosPage() {
   const photos = usePhotoUploads({
     initial: () => uploadsFromSaved(readPlantDraft()?.photos ?? []),
   });
-  const [problem, setProblem] = useState<string | null>(
-    (location.state as { message?: string } | null)?.message ?? null,
-  );
+  // Step 2 sends people back here with why; it is moot once they add a photo.
+  const arrivedWith = (location.state as { message?: string } | null)?.message ?? null;
+  // What "Next" ran into stays only while it still stands: adding a photo, or the uploads
+  // finishing, takes the message away by itself.
+  const [raised, setRaised] = useState<string | null>(null);
+  const standing = photosStepProblem(photos);
+  const problem =
+    raised !== null && raised === standing
+      ? raised
+      : photos.uploads.length === 0
+        ? arrivedWith
+        : null;
 
   const next = () => {
-    if (photos.uploads.length === 0) {
-      setProblem('Add at least one photo of the plant.');
-      return;
-    }
-    if (photos.uploading) {
-      setProblem('Wait a moment: the photos are still uploading.');
-      return;
-    }
-    if (photos.failed) {
-      setProblem('Some photos did not upload. Retry or remove them.');
-      return;
-    }
+    setRaised(standing);
+    if (standing) return;
     savePlantDraft({
       photos: photos.uploads.map((upload) => ({
         ...upload.uploaded!,

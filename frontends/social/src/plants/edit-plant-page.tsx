@@ -11,14 +11,13 @@ import {
   PageTitle,
   Stack,
   Text,
-  TextInput,
-  Textarea,
   UnsavedChangesPrompt,
   splitServerError,
   useForm,
   isRendering,
   variantSrcSet,
 } from '@plantfolk/ui';
+import { Textarea, TextInput } from '@plantfolk/ui/controls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -129,7 +128,7 @@ function DetailsForm({ post, viewer }: { post: PostEntry; viewer: Viewer }) {
           <FormAlert message={form.formError} />
           <Group justify="flex-end" gap="sm">
             {notice && (
-              <Text size="sm" c="green.8" role="status">
+              <Text size="sm" c="var(--mantine-color-success)" role="status">
                 {notice}
               </Text>
             )}
@@ -237,7 +236,7 @@ function PhotoDescriptionsForm({ post, viewer }: { post: PostEntry; viewer: View
           <FormAlert message={problem} />
           <Group justify="flex-end" gap="sm">
             {notice && (
-              <Text size="sm" c="green.8" role="status">
+              <Text size="sm" c="var(--mantine-color-success)" role="status">
                 {notice}
               </Text>
             )}

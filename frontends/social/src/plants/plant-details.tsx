@@ -4,6 +4,7 @@ import {
   Badge,
   Group,
   IconArrowsExchange,
+  IconMapPin,
   Stack,
   Text,
   Title,
@@ -37,7 +38,13 @@ export function PlantDetails({
       <Group gap="xs" align="center" wrap="wrap">
         <Title order={headingOrder} size={headingOrder === 1 ? 'h2' : 'h4'}>
           {linkName ? (
-            <Anchor component={Link} to={paths.plant(plant.id)} inherit c="inherit">
+            <Anchor
+              component={Link}
+              to={paths.plant(plant.id)}
+              inherit
+              c="inherit"
+              underline="hover"
+            >
               {plant.name}
             </Anchor>
           ) : (
@@ -59,6 +66,12 @@ export function PlantDetails({
             </Text>{' '}
             {formatCount(plant.quantity)}
           </Text>
+        )}
+        {plant.distance_km !== null && plant.distance_km !== undefined && (
+          <Group gap={4} wrap="nowrap">
+            <IconMapPin size={16} aria-hidden />
+            <Text size="sm">{formatCount(plant.distance_km)} km away</Text>
+          </Group>
         )}
         {plant.swap_terms && (
           <Group gap={4} wrap="nowrap">

@@ -1,14 +1,6 @@
 import { plantLimits, type PostPrivacy } from '@plantfolk/api-client';
-import {
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  type FormController,
-  type FormErrors,
-} from '@plantfolk/ui';
-import { NumberInput } from '@plantfolk/ui/controls';
+import { SimpleGrid, Stack, Text, type FormController, type FormErrors } from '@plantfolk/ui';
+import { NumberInput, Switch, TextInput } from '@plantfolk/ui/controls';
 import { PrivacyPicker } from '../posts/privacy-picker';
 
 export type PlantFormValues = {

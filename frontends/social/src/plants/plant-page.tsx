@@ -71,14 +71,14 @@ export function PlantPage() {
       {described.length > 0 && (
         <Card padding="md" title="About the photos" titleOrder={2}>
           <Stack gap="sm" component="ul" className="pf-plain-list">
-            {described.map((photo, index) => (
+            {described.map((photo) => (
               <Group key={photo.id} component="li" align="flex-start" wrap="nowrap" gap="sm">
                 <div style={{ width: 72, flex: 'none' }}>
                   <BlurhashImage
                     src={isRendering(photo) ? null : photo.image_ref}
                     srcSet={variantSrcSet(photo.variants)}
                     sizes="72px"
-                    alt={photo.alt_text || `Photo ${index + 1}`}
+                    alt={photo.alt_text ?? ''}
                     blurhash={photo.blurhash}
                     aspectRatio="1 / 1"
                   />

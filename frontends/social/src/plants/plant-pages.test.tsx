@@ -164,6 +164,29 @@ describe('listing a plant', () => {
     expect(window.sessionStorage.length).toBe(0);
   });
 
+  it('takes a message back once it no longer holds: a photo added, the uploads finished', async () => {
+    signIn();
+    const uploads = controlUploads();
+    fakeApi();
+    renderSocial('/profile/plants/create');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Next: details' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Add at least one photo of the plant.');
+    await user.upload(fileInput(), picture('cutting.png'));
+    expect(screen.queryByText('Add at least one photo of the plant.')).toBeNull();
+    // Nothing new is said until Next is pressed again.
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Next: details' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Wait a moment: the photos are still uploading.',
+    );
+    act(() => uploads[0]!.finish([fakeUploadedPhoto()]));
+    await waitFor(() => expect(screen.queryByText(/still uploading/)).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('keeps the details when publishing fails', async () => {
     signIn();
     savePlantDraft({

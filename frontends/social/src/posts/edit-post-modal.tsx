@@ -5,10 +5,10 @@ import {
   Group,
   Modal,
   Stack,
-  Textarea,
   formatCount,
   splitServerError,
 } from '@plantfolk/ui';
+import { Textarea } from '@plantfolk/ui/controls';
 import { useState } from 'react';
 import { TagPicker } from '../composer/tag-picker';
 import type { PostEntry } from '../content/entries';

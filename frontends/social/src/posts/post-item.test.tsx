@@ -30,11 +30,13 @@ async function feedWith(post: ReturnType<typeof fakePost>) {
     okWith({ items: [post], next_cursor: null }, [fern]),
   );
   renderSocial('/');
-  const like = await screen.findByRole('button', { name: 'Like post by fern' });
+  const like = await screen.findByRole('button', { name: /^Like post by fern, / });
   return { api, like, user: userEvent.setup() };
 }
 
-const countOf = (button: HTMLElement) => within(button).getByTestId('reaction-count').textContent;
+/** The count beside the heart (a button of its own, which lists who liked the post). */
+const countOf = (button: HTMLElement) =>
+  within(button.parentElement!).getByTestId('reaction-count').textContent;
 
 describe('reacting to a post', () => {
   it('counts the like at once, then takes the API’s count', async () => {
@@ -43,6 +45,8 @@ describe('reacting to a post', () => {
     api.on('POST', '/api/iam/posts/reaction/new', () => answer.promise);
     expect(like).toHaveAttribute('aria-pressed', 'false');
     expect(countOf(like)).toBe('1,233');
+    // The name says the count the button shows (WCAG 2.5.3).
+    expect(like).toHaveAccessibleName('Like post by fern, 1,233 likes');
 
     await user.click(like);
 
@@ -111,7 +115,7 @@ describe('reacting to a post', () => {
     });
   });
 
-  it('shows guests the count without a button', async () => {
+  it('shows guests the count without a like button', async () => {
     browseAsGuest();
     fakeApi().on(
       'GET',
@@ -127,7 +131,10 @@ describe('reacting to a post', () => {
     );
     renderSocial('/');
 
-    expect(await screen.findByRole('img', { name: '7 likes' })).toBeInTheDocument();
+    // A public post's likers are public: the count opens them.
+    expect(
+      await screen.findByRole('button', { name: '7 likes: see who liked the post by fern' }),
+    ).toHaveTextContent('7');
     expect(screen.queryByRole('button', { name: /^Like/ })).toBeNull();
   });
 });

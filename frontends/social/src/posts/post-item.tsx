@@ -1,16 +1,18 @@
 import {
   Anchor,
+  EditedMarker,
   FormAlert,
   Group,
   IconMessageCircle,
   PhotoGrid,
   PostCard,
+  ShareButton,
   Text,
   Tooltip,
   formatCount,
 } from '@plantfolk/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, placeOf } from '../app/paths';
 import type { Viewer } from '../app/viewer';
@@ -19,10 +21,17 @@ import type { PostEntry } from '../content/entries';
 import { contentKeys } from '../content/query-keys';
 import { PlantDetails } from '../plants/plant-details';
 import { TagLinks } from '../tags/tag-links';
-import { PostMenu } from './post-menu';
+import { canManagePost } from './post-permissions';
 import { privacyOptions } from './privacy';
 import { ReactionButton } from './reaction-button';
 import { useReactionToggle } from './use-reaction';
+
+/** Only its author and admins get the menu, so nobody else downloads it (and the menu controls). */
+const PostMenu = lazy(async () => ({ default: (await import('./post-menu')).PostMenu }));
+/** Who liked it: downloaded when first asked for. */
+const ReactorsDialog = lazy(async () => ({
+  default: (await import('./reactors-dialog')).ReactorsDialog,
+}));
 
 export interface PostItemProps {
   post: PostEntry;
@@ -37,6 +46,7 @@ export interface PostItemProps {
 export function PostItem({ post, viewer, standalone = false, onDeleted, children }: PostItemProps) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
+  const [reactorsOpen, setReactorsOpen] = useState<boolean | null>(null);
   const reaction = useReactionToggle({
     target: { postId: post.id },
     state: post,
@@ -51,6 +61,7 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
   const privacy = privacyOptions[post.privacy];
   const PrivacyIcon = privacy.icon;
   const authorName = post.author?.username;
+  const subject = authorName ? `post by ${authorName}` : 'post';
   const comments = `${formatCount(post.comment_count)} ${post.comment_count === 1 ? 'comment' : 'comments'}`;
 
   return (
@@ -58,6 +69,7 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
       author={
         post.author && {
           username: post.author.username,
+          displayName: post.author.display_name,
           avatar: post.author.avatar,
           place: placeOf(post.author),
         }
@@ -66,33 +78,43 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
       createdAt={post.created_at}
       permalink={paths.post(post.random_id)}
       meta={
-        <Tooltip label={`${privacy.label}: ${privacy.description}`} withinPortal={false}>
-          <span
-            role="img"
-            aria-label={`Visible to: ${privacy.label}`}
-            style={{ display: 'inline-flex' }}
-          >
-            <PrivacyIcon size={14} aria-hidden />
-          </span>
-        </Tooltip>
+        <>
+          <EditedMarker editedAt={post.edited_at} />
+          <Tooltip label={`${privacy.label}: ${privacy.description}`} withinPortal={false}>
+            <span
+              role="img"
+              aria-label={`Visible to: ${privacy.label}`}
+              style={{ display: 'inline-flex' }}
+            >
+              <PrivacyIcon size={14} aria-hidden />
+            </span>
+          </Tooltip>
+        </>
       }
       headerAction={
-        <PostMenu post={post} viewer={viewer} onDeleted={onDeleted} onProblem={setProblem} />
+        canManagePost(post, viewer) && (
+          <Suspense fallback={null}>
+            <PostMenu post={post} viewer={viewer} onDeleted={onDeleted} onProblem={setProblem} />
+          </Suspense>
+        )
       }
       before={
         <>
           <FormAlert message={problem} />
-          {post.plant && <PlantDetails plant={post.plant} linkName={!standalone} />}
+          {post.plant && (
+            <PlantDetails
+              plant={post.plant}
+              linkName={!standalone}
+              // The plant's own page is about this plant: its name is the page's h1.
+              headingOrder={standalone ? 1 : 3}
+            />
+          )}
         </>
       }
       text={post.text}
       foldTextAt={standalone ? 0 : 320}
       tags={<TagLinks tags={post.tags} />}
-      media={
-        post.photos.length > 0 && (
-          <PhotoGrid photos={post.photos} fallbackAlt={`Photo by ${authorName ?? 'a member'}`} />
-        )
-      }
+      media={post.photos.length > 0 && <PhotoGrid photos={post.photos} />}
       footer={
         <Group gap="xs">
           <ReactionButton
@@ -100,7 +122,8 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
             reacted={reaction.reacted}
             onToggle={viewer.canWrite ? reaction.toggle : undefined}
             pending={reaction.pending}
-            subject={authorName ? `post by ${authorName}` : 'post'}
+            subject={subject}
+            onShowReactors={() => setReactorsOpen(true)}
           />
           {standalone ? (
             <Group gap={4} c="dimmed">
@@ -122,6 +145,22 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
                 <span>{comments}</span>
               </Group>
             </Anchor>
+          )}
+          <ShareButton
+            url={post.plant ? paths.plant(post.plant.id) : paths.post(post.random_id)}
+            title={post.plant ? post.plant.name : `Post by ${authorName ?? 'a Plantfolk member'}`}
+            subject={post.plant ? `plant ${post.plant.name}` : subject}
+          />
+          {reactorsOpen !== null && (
+            <Suspense fallback={null}>
+              <ReactorsDialog
+                target={{ kind: 'post', randomId: post.random_id }}
+                viewer={viewer}
+                opened={reactorsOpen}
+                onClose={() => setReactorsOpen(false)}
+                subject={post.plant ? 'listing' : 'post'}
+              />
+            </Suspense>
           )}
         </Group>
       }

@@ -9,17 +9,18 @@ import {
   IconLeaf,
   IconPencil,
   IconTrash,
-  Menu,
   Modal,
   Text,
   splitServerError,
   useDisclosure,
 } from '@plantfolk/ui';
+import { Menu } from '@plantfolk/ui/controls';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths';
 import type { Viewer } from '../app/viewer';
 import type { PostEntry } from '../content/entries';
+import { canManagePost } from './post-permissions';
 import { privacyOptions, privacyOrder } from './privacy';
 import { usePostActions } from './use-post-actions';
 
@@ -52,7 +53,7 @@ export function PostMenu({
   // Mounted from the first edit on (so it can animate closed), not before.
   const [editorLoaded, setEditorLoaded] = useState(false);
   if (editing && !editorLoaded) setEditorLoaded(true);
-  if (!viewer.canWrite || (!isAuthor && !viewer.isAdmin)) return null;
+  if (!canManagePost(post, viewer)) return null;
 
   const changePrivacy = async (privacy: PostPrivacy) => {
     onProblem(null);
@@ -124,7 +125,9 @@ export function PostMenu({
             </>
           )}
           <Menu.Item
-            color="red"
+            // Mantine paints a red item with one shade in both modes; the error colour reads on
+            // the menu in each.
+            color="var(--mantine-color-error)"
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={confirmDelete.open}
           >

@@ -85,6 +85,28 @@ describe('post page', () => {
     await screen.findByText('Fern’s post');
     expect(screen.queryByRole('button', { name: 'Post options' })).toBeNull();
   });
+
+  it('puts a member who follows a link to the comments into the comment box', async () => {
+    signIn();
+    const post = fakePost({ text: 'Which fern is this?', comment_count: 0 });
+    postApi(post);
+    renderSocial(`/post/${post.random_id}#comments`);
+
+    const box = await screen.findByRole('textbox', { name: 'Write a comment' });
+    await waitFor(() => expect(box).toHaveFocus());
+  });
+
+  it('puts a guest who follows a link to the comments on the comments', async () => {
+    browseAsGuest();
+    const post = fakePost({ text: 'For everyone' });
+    fakeApi()
+      .on('GET', `/api/post/${post.random_id}`, okWith({ post }, [fern]))
+      .on('GET', `/api/iam/posts/comments/${post.random_id}`, noComments);
+    renderSocial(`/post/${post.random_id}#comments`);
+
+    const comments = await screen.findByRole('region', { name: 'Comments' });
+    await waitFor(() => expect(comments).toHaveFocus());
+  });
 });
 
 describe('the author changing a post', () => {
@@ -137,6 +159,18 @@ describe('the author changing a post', () => {
     });
     await backToFeed(api, router);
     expect(feedTexts()).toEqual(['My monstera', 'Maria’s fern']);
+  });
+
+  it('names the edit dialog’s close button, which closes it without saving', async () => {
+    const { api, user } = await openOwnPostFromFeed();
+
+    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit post' })).toBeNull());
+    expect(api.requestsTo('PUT', '/api/iam/posts/update/textandtags')).toHaveLength(0);
   });
 
   it('edits the text and tags; the post moves to the top of the feed', async () => {

@@ -5,6 +5,7 @@ import {
   PageLoader,
   refetchWhileRendering,
   Stack,
+  Title,
   useDocumentTitle,
 } from '@plantfolk/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../app/paths';
 import { useViewer } from '../app/viewer';
+import { COMMENT_BOX } from '../comments/comment-box';
 import { CommentsSection } from '../comments/comments-section';
 import { withAuthor, type PostEntry } from '../content/entries';
 import { contentKeys } from '../content/query-keys';
@@ -50,13 +52,28 @@ export function PostPage() {
     if (notFound) console.error(POST_NOT_FOUND_LOG);
   }, [notFound]);
 
-  // A link to the comments (#comments from a feed card) lands on them once they are there.
+  // A link to the comments (#comments from a feed card) lands on them once they are there, with
+  // the focus in the comment box (or on the comments, for a guest), not left on the page body.
   const loaded = post !== undefined;
+  const canComment = viewer.canWrite;
   useEffect(() => {
-    if (loaded && hash === '#comments') {
-      document.getElementById('comments')?.scrollIntoView({ block: 'start' });
-    }
-  }, [hash, loaded]);
+    if (!loaded || hash !== '#comments') return;
+    const comments = document.getElementById('comments');
+    if (!comments) return;
+    comments.scrollIntoView({ block: 'start' });
+    const focusBox = () => {
+      const box = comments.querySelector<HTMLElement>(`form[aria-label="${COMMENT_BOX}"] textarea`);
+      (box ?? comments).focus({ preventScroll: true });
+      return box !== null;
+    };
+    if (focusBox() || !canComment) return;
+    // A member's comment box loads on demand (it brings the form controls): focus it once it is in.
+    const observer = new MutationObserver(() => {
+      if (focusBox()) observer.disconnect();
+    });
+    observer.observe(comments, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [hash, loaded, canComment]);
 
   if (!viewer.ready || query.isPending) return <PageLoader label="Loading the post" />;
   if (query.isError) {
@@ -66,8 +83,15 @@ export function PostPage() {
       <ErrorView status={500} message={query.error.message} onRetry={() => void query.refetch()} />
     );
   }
+  const author = query.data.author?.username ?? 'a member';
   return (
     <Stack gap="md">
+      {/* A plant listing's name is the page's h1 (PlantDetails); a post has none on screen. */}
+      {!query.data.plant && (
+        <Title order={1} className="pf-visually-hidden">
+          Post by {author}
+        </Title>
+      )}
       <PostItem
         post={query.data}
         viewer={viewer}

@@ -6,38 +6,62 @@ export interface ReactionButtonProps {
   /** Without a toggle (guests), only the count shows. */
   onToggle?: () => void;
   pending?: boolean;
-  /** What is being liked, for the accessible name ("Like post", "Like comment by maria"). */
+  /** What is being liked, for the accessible name ("Like comment by maria, 3 likes"). */
   subject: string;
+  /** Opens the list of who liked it: the count becomes its button (when anyone has). */
+  onShowReactors?: () => void;
   size?: 'xs' | 'sm';
 }
 
-/** The heart with its count; pressed when the viewer has reacted. */
+/**
+ * The heart and its count; the heart is pressed when the viewer has reacted. With
+ * `onShowReactors`, the count is a button of its own that opens who liked it.
+ */
 export function ReactionButton({
   count,
   reacted,
   onToggle,
   pending,
   subject,
+  onShowReactors,
   size = 'sm',
 }: ReactionButtonProps) {
   const Icon = reacted ? IconHeartFilled : IconHeart;
   const iconSize = size === 'xs' ? 14 : 18;
+  const likes = `${formatCount(count)} ${count === 1 ? 'like' : 'likes'}`;
+  const shown = <span data-testid="reaction-count">{formatCount(count)}</span>;
+  const countButton = onShowReactors && count > 0 && (
+    <Button
+      variant="subtle"
+      color="gray"
+      size={size}
+      px={6}
+      // A one-digit count is narrower than the 24px a target needs (WCAG 2.2 target size).
+      miw={24}
+      onClick={onShowReactors}
+      aria-haspopup="dialog"
+      // Starts with what it shows (WCAG 2.5.3, label in name).
+      aria-label={`${likes}: see who liked the ${subject}`}
+    >
+      {shown}
+    </Button>
+  );
   if (!onToggle) {
-    return (
-      <Group
-        gap={4}
-        c="dimmed"
-        aria-label={`${formatCount(count)} ${count === 1 ? 'like' : 'likes'}`}
-        role="img"
-      >
+    return countButton ? (
+      <Group gap={0} c="dimmed" wrap="nowrap">
+        <IconHeart size={iconSize} aria-hidden />
+        {countButton}
+      </Group>
+    ) : (
+      <Group gap={4} c="dimmed" aria-label={likes} role="img">
         <IconHeart size={iconSize} aria-hidden />
         <Text span size={size}>
-          {formatCount(count)}
+          {shown}
         </Text>
       </Group>
     );
   }
-  return (
+  const toggle = (
     <Button
       variant="subtle"
       color={reacted ? 'red' : 'gray'}
@@ -45,11 +69,23 @@ export function ReactionButton({
       px={6}
       onClick={onToggle}
       aria-pressed={reacted}
-      aria-label={`Like ${subject}`}
+      // The name holds the count shown beside it (WCAG 2.5.3, label in name).
+      aria-label={`Like ${subject}, ${likes}`}
       aria-busy={pending || undefined}
-      leftSection={<Icon size={iconSize} aria-hidden />}
+      leftSection={onShowReactors ? undefined : <Icon size={iconSize} aria-hidden />}
     >
-      <span data-testid="reaction-count">{formatCount(count)}</span>
+      {onShowReactors ? <Icon size={iconSize} aria-hidden /> : shown}
     </Button>
+  );
+  if (!onShowReactors) return toggle;
+  return (
+    <Group gap={0} wrap="nowrap">
+      {toggle}
+      {countButton || (
+        <Text span size={size} c="dimmed" px={2}>
+          {shown}
+        </Text>
+      )}
+    </Group>
   );
 }

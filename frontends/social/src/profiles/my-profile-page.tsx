@@ -36,7 +36,7 @@ export function MyProfilePage() {
   return (
     <Stack gap="md">
       <ProfileHeader
-        person={responderOf(viewer.user)}
+        person={{ ...responderOf(viewer.user), bio: viewer.user.bio }}
         actions={
           <>
             {viewer.canWrite && (

@@ -204,7 +204,7 @@ function InterestPicker({
       <FormAlert message={problem} />
       <Group justify="flex-end" gap="sm">
         {notice && (
-          <Text size="sm" c="green.8" role="status">
+          <Text size="sm" c="var(--mantine-color-success)" role="status">
             {notice}
           </Text>
         )}

@@ -16,6 +16,8 @@ export function TagLinks({ tags }: { tags: readonly TagRef[] }) {
             variant="light"
             radius="sm"
             tt="none"
+            // A link: at least 24px tall to press on a phone (WCAG 2.2 target size).
+            h={24}
             style={{ cursor: 'pointer' }}
           >
             #{tag.name}

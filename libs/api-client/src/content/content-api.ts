@@ -1,4 +1,5 @@
 import { apiFetch as defaultApiFetch, type ApiFetch } from '../api-fetch';
+import { GUEST_FEED_PATH, PUBLIC_POST_PATH } from '../early-requests';
 import { dataOf, listedOf } from '../envelope';
 import type { Schemas } from '../schemas';
 import { createApiClient } from '../typed-client';
@@ -27,6 +28,10 @@ export type UserOrPageBasic = Schemas['UserOrPageBasicDto'];
 export type ContentItemsPage = Schemas['ContentItemsDto'];
 export type NewCommentInput = Schemas['NewCommentDto'];
 export type ReactionCreated = Schemas['ReactionCreatedDto'];
+/** One reaction in the list of who reacted (the member is in `responders`). */
+export type Reactor = Schemas['ReactorDto'];
+export type ReactorPage = Schemas['ReactorPageDto'];
+export type UpdateCommentInput = Schemas['UpdateCommentDto'];
 
 type NewReaction = Schemas['NewReactionDto'];
 /**
@@ -112,6 +117,30 @@ export function createContentApi(apiFetch: ApiFetch = defaultApiFetch) {
     createComment: (body: NewCommentInput) =>
       dataOf(api.post('/api/iam/posts/comment/new', { body })),
 
+    /** Changes one's own comment; `edited_at` says when it last really changed. */
+    updateComment: (body: UpdateCommentInput) =>
+      dataOf(api.put('/api/iam/posts/comment/update', { body })),
+
+    /** Who reacted to a post (by random id), newest first; a guest sees a public post's. */
+    postReactors: (postRandomId: string, cursor?: string, signal?: AbortSignal) =>
+      listedOf(
+        api.get('/api/iam/posts/reactions/post/{postId}', {
+          path: { postId: postRandomId },
+          query: { cursorId: cursor },
+          signal,
+        }),
+      ),
+
+    /** Who reacted to a comment, newest first (as visible as the comment's post). */
+    commentReactors: (commentId: string, cursor?: string, signal?: AbortSignal) =>
+      listedOf(
+        api.get('/api/iam/posts/reactions/comment/{commentId}', {
+          path: { commentId },
+          query: { cursorId: cursor },
+          signal,
+        }),
+      ),
+
     /** Deletes a comment and every reply under it; answers the ids that went. */
     deleteComment: (id: string, uuid: string) =>
       dataOf(api.delete('/api/iam/posts/comment', { body: { id, uuid } })),
@@ -134,8 +163,9 @@ export function createContentApi(apiFetch: ApiFetch = defaultApiFetch) {
 
     // Public calls: guests use these; a logged-in caller also gets 'members' posts and their own.
 
+    /** A guest's post page may have asked for it from the shell's first script already. */
     publicPost: (randomId: string, signal?: AbortSignal) =>
-      listedOf(api.get('/api/post/{id}', { path: { id: randomId }, signal })),
+      listedOf(api.get(PUBLIC_POST_PATH, { path: { id: randomId }, signal, early: true })),
 
     publicUserPosts: (username: string, signal?: AbortSignal) =>
       listedOf(api.get('/api/posts/{username}', { path: { username }, signal })),
@@ -154,8 +184,9 @@ export function createContentApi(apiFetch: ApiFetch = defaultApiFetch) {
         api.get('/api/posts/tag/{tag}', { path: { tag }, query: { cursorId: cursor }, signal }),
       ),
 
+    /** A guest's first page may have been asked for by the shell's first script already. */
     recentContentItems: (signal?: AbortSignal) =>
-      listedOf(api.get('/api/content-items/recent', { signal })),
+      listedOf(api.get(GUEST_FEED_PATH, { signal, early: true })),
 
     moreContentItems: (cursor: string, signal?: AbortSignal) =>
       listedOf(api.get('/api/content-items/more/{cursor}', { path: { cursor }, signal })),

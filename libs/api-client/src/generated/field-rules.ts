@@ -60,7 +60,7 @@ export const RESERVED_HANDLE_LIST = [
   "welcome"
 ] as const;
 
-/** Lengths and counts the API enforces on posts, comments and plant listings. */
+/** Lengths and counts the API enforces on posts, comments, plant listings and profiles. */
 export const FIELD_LIMITS = {
   "content": {
     "postText": 5000,
@@ -76,5 +76,9 @@ export const FIELD_LIMITS = {
     "photoDescription": 1000,
     "minQuantity": 1,
     "maxQuantity": 999
+  },
+  "profile": {
+    "displayName": 50,
+    "bio": 300
   }
 } as const;

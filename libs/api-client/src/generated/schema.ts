@@ -21,6 +21,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/location/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Towns and suburbs (and, with addresses=true, street addresses) matching a name
+         * @description Prefix search, ignoring case and accents, largest places first. "Richmond, Victoria" or "paris texas" narrow by state or country.
+         */
+        get: operations["Location_places"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/location/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The town or suburb at a point (404 when none is within 100 km)
+         * @description The point is first rounded to its ~1.1 km grid cell, so the answer is never finer than that.
+         */
+        get: operations["Location_reverse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/iam/authn/signup": {
         parameters: {
             query?: never;
@@ -940,6 +980,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/iam/posts/comment/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit one’s own comment (its author only); edited_at records a real change */
+        put: operations["Comments_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/iam/posts/comment": {
         parameters: {
             query?: never;
@@ -986,6 +1043,46 @@ export interface paths {
         post?: never;
         /** Remove one’s own reaction */
         delete: operations["Reactions_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/posts/reactions/post/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who reacted to a post (random id or uuid), newest first
+         * @description As visible as the post: a caller who may not see it gets 404, as for no such post.
+         */
+        get: operations["Reactions_ofPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/posts/reactions/comment/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who reacted to a comment, newest first
+         * @description As visible as the comment’s post: a caller who may not see it gets 404, as for no such comment.
+         */
+        get: operations["Reactions_ofComment"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1416,6 +1513,27 @@ export interface components {
             /** @example 0.1.0 */
             version: string;
         };
+        PlaceDto: {
+            /** @description The town or suburb; for an address, the street address */
+            name: string;
+            /** @description For an address: the suburb or town it lies in */
+            locality: string | null;
+            /** @description State, province or region */
+            state: string | null;
+            /** @description The country, in English */
+            country: string;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example AU
+             */
+            country_code: string;
+            latitude: number;
+            longitude: number;
+            /** @enum {string} */
+            kind: "city" | "town" | "suburb" | "address";
+            /** @example Fitzroy, Victoria, Australia */
+            label: string;
+        };
         SentDto: {
             /**
              * @description Always true, whether or not the address has an account
@@ -1456,6 +1574,8 @@ export interface components {
             email: string;
             email_verified: boolean;
             username: string | null;
+            display_name: string | null;
+            bio: string | null;
             /** @description Image ref under /storage/v1/object/public/images/ */
             avatar: string | null;
             avatar_blurhash: string | null;
@@ -1508,6 +1628,10 @@ export interface components {
         };
         UpdateAccountDto: {
             username?: string;
+            /** @description How you like to be called, shown beside your username (plain text, at most 50 characters); null or blank clears it */
+            display_name?: string | null;
+            /** @description A few words about yourself (plain text with line breaks, at most 300 characters); null or blank clears it */
+            bio?: string | null;
             suburb_city?: string;
             state?: string;
             country?: string;
@@ -1637,6 +1761,8 @@ export interface components {
             /** Format: uuid */
             uuid: string;
             username: string;
+            /** @description How they like to be called (plain text); null: show the username alone */
+            display_name: string | null;
             avatar: string | null;
             suburb_city: string | null;
             state: string | null;
@@ -1681,6 +1807,8 @@ export interface components {
             /** Format: uuid */
             uuid: string;
             username: string;
+            /** @description How they like to be called (plain text); null: show the username alone */
+            display_name: string | null;
             avatar: string | null;
             suburb_city: string | null;
             state: string | null;
@@ -1845,6 +1973,8 @@ export interface components {
             quantity: number | null;
             swap_terms: string | null;
             updated_at: string;
+            /** @description How far the owner is from the caller, to the owner’s public point (the centre of the ~1 km grid cell their home lies in), rounded up to whole km. null for a guest, for the caller’s own listing, or when either has no location */
+            distance_km: number | null;
         };
         ContentItemDto: {
             /** Format: uuid */
@@ -1874,6 +2004,8 @@ export interface components {
             updated_at: string;
             /** @description What feeds sort by */
             bumped_at: string;
+            /** @description When its text, tags or details last changed (a change of privacy is no edit); null: never edited */
+            edited_at: string | null;
         };
         PostPhotoInputDto: {
             /** @description A ref from POST /api/iam/posts/photos */
@@ -1946,6 +2078,8 @@ export interface components {
             /** Format: uuid */
             my_reaction_id: string | null;
             created_at: string;
+            /** @description When its author last changed it; null: never edited */
+            edited_at: string | null;
         };
         NewCommentDto: {
             /** @description The post: its random_id (or its uuid) */
@@ -1960,6 +2094,16 @@ export interface components {
         CommentPageDto: {
             items: components["schemas"]["CommentDto"][];
             next_cursor: string | null;
+        };
+        UpdateCommentDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The caller (the comment’s author)
+             */
+            uuid: string;
+            content: string;
         };
         DeletedCommentsDto: {
             /** @description The comment and every reply under it */
@@ -1994,6 +2138,26 @@ export interface components {
         DeleteReactionDto: {
             /** Format: uuid */
             id: string;
+        };
+        ReactorDto: {
+            /**
+             * Format: uuid
+             * @description The reaction
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Who reacted (see responders)
+             */
+            user_id: string;
+            /** @description When they reacted */
+            created_at: string;
+        };
+        ReactorPageDto: {
+            /** @description Newest first */
+            items: components["schemas"]["ReactorDto"][];
+            /** @description null: no more */
+            next_cursor: string | null;
         };
         SinglePostDto: {
             post: components["schemas"]["ContentItemDto"];
@@ -2098,6 +2262,8 @@ export interface components {
             updated_at: string;
             /** @description What feeds sort by */
             bumped_at: string;
+            /** @description When its text, tags or details last changed (a change of privacy is no edit); null: never edited */
+            edited_at: string | null;
             /** @description Distance from the point asked about to the owner’s public point (the centre of the ~1 km grid cell their home lies in), rounded up to whole km; less than 1 km reads as 1 */
             distance_km: number;
         };
@@ -2112,6 +2278,19 @@ export interface components {
             /** @description Default 25. Kilometres from this point to each owner’s public point (the centre of the ~1 km grid cell their home lies in, never the home itself); a radius below 2 is taken as 2. */
             radius_km?: number;
         };
+        PublicProfileDto: {
+            /** Format: uuid */
+            uuid: string;
+            username: string;
+            /** @description How they like to be called (plain text); null: show the username alone */
+            display_name: string | null;
+            avatar: string | null;
+            suburb_city: string | null;
+            state: string | null;
+            country: string | null;
+            /** @description Plain text; line breaks kept */
+            bio: string | null;
+        };
         CountsDto: {
             /** @description Posts of every type the viewer may see */
             posts: number;
@@ -2123,7 +2302,8 @@ export interface components {
         UserOrPageBasicDto: {
             /** @enum {string} */
             kind: "user";
-            user: components["schemas"]["UserSummaryDto"];
+            /** @description The member, with their bio */
+            user: components["schemas"]["PublicProfileDto"];
             counts: components["schemas"]["CountsDto"];
         };
     };
@@ -2159,6 +2339,156 @@ export interface operations {
             };
             /** @description A dependency is down */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Location_places: {
+        parameters: {
+            query: {
+                /** @description Street addresses too, from the online provider when one is configured */
+                addresses?: "true" | "false";
+                /** @description Only places in this country: its ISO 3166-1 alpha-2 code */
+                country?: string;
+                /** @description 1 to 20 (default 8) */
+                limit?: number;
+                /** @description 1 to 100 characters */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PlaceDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Location_reverse: {
+        parameters: {
+            query: {
+                lon: number;
+                lat: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PlaceDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5584,6 +5914,106 @@ export interface operations {
             };
         };
     };
+    Comments_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCommentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["CommentDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     Comments_remove: {
         parameters: {
             query?: never;
@@ -5866,6 +6296,142 @@ export interface operations {
             };
             /** @description Rate limited (see Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Reactions_ofPost: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursorId?: string;
+                /** @description Page size, 1–50 (default 20) */
+                take?: string;
+            };
+            header?: never;
+            path: {
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ReactorPageDto"];
+                        responders: components["schemas"]["UserSummaryDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Reactions_ofComment: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursorId?: string;
+                /** @description Page size, 1–50 (default 20) */
+                take?: string;
+            };
+            header?: never;
+            path: {
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ReactorPageDto"];
+                        responders: components["schemas"]["UserSummaryDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

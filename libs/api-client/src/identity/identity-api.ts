@@ -1,4 +1,5 @@
 import { apiFetch as defaultApiFetch, type ApiFetch } from '../api-fetch';
+import { SESSION_REFRESH_BODY, SESSION_REFRESH_PATH } from '../early-requests';
 import { dataOf } from '../envelope';
 import type { Schemas } from '../schemas';
 import { createApiClient } from '../typed-client';
@@ -20,6 +21,8 @@ export type EmailVerified = Schemas['EmailVerifiedDto'];
 export type IsAuthenticated = Schemas['AuthStatusDto'];
 export type RegisterInput = Schemas['RegisterDto'];
 export type ProfileUpdateInput = Schemas['UpdateAccountDto'];
+/** A member's own page (`/{handle}`): their summary with their bio. */
+export type PublicProfile = Schemas['PublicProfileDto'];
 export type PhoneCheck = Schemas['PhoneCheckStartedDto'];
 export type PhoneConfirmation = Schemas['PhoneVerifiedDto'];
 /** One session (a logged-in browser or device) of the user. */
@@ -72,9 +75,11 @@ export function createIdentityApi(apiFetch: ApiFetch = defaultApiFetch) {
     /** Renews the session from the httpOnly refresh cookie (sent by the browser itself). */
     refresh: () =>
       dataOf(
-        api.post('/api/iam/authn/refresh', {
-          body: { grant_type: 'refresh_token' },
+        api.post(SESSION_REFRESH_PATH, {
+          body: SESSION_REFRESH_BODY,
           credentials: 'include',
+          // The page-start renewal may have been sent by the shell's first script already.
+          early: true,
           ...sessionCall,
         }),
       ),

@@ -6,7 +6,7 @@ import {
   type SessionMessage,
   type SessionStore,
 } from '@plantfolk/session';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createApiFetch } from '../api-fetch';
 import { createFakeApi, fail, ok, type FakeApi } from '../testing/fake-api';
 import { fakeProfile } from '../testing/fake-profile';
@@ -66,6 +66,7 @@ describe('session client', () => {
       channel: tabs.channel,
       document: null,
       currentPath: () => '/settings',
+      mayHoldSession: () => true,
     });
   });
 
@@ -215,6 +216,46 @@ describe('session client', () => {
       expect(navigate).not.toHaveBeenCalled();
     });
 
+    it('asks the API nothing for a browser without the session hint (a guest), and settles on logged out', async () => {
+      const guest = createSessionClient({
+        session: store,
+        apiFetch: createApiFetch({ fetch: fakeApi.fetch, session: store }),
+        locks: null,
+        channel: null,
+        document: null,
+      });
+      document.cookie = 'color-mode=dark';
+
+      await guest.start();
+
+      expect(fakeApi.requests).toEqual([]);
+      expect(store.getState().loggedIn).toBe(false);
+      guest.stop();
+    });
+
+    it('renews at page start when the session hint cookie is there', async () => {
+      fakeApi.on('POST', '/api/iam/authn/refresh', ok(session()));
+      const member = createSessionClient({
+        session: store,
+        apiFetch: createApiFetch({ fetch: fakeApi.fetch, session: store }),
+        locks: null,
+        channel: null,
+        document: null,
+      });
+      document.cookie = 'pf_session=1; path=/';
+      onTestFinished(() => {
+        document.cookie = 'pf_session=; max-age=0; path=/';
+      });
+
+      await member.start();
+
+      expect(fakeApi.requests.map((request) => request.url.pathname)).toEqual([
+        '/api/iam/authn/refresh',
+      ]);
+      expect(store.getState()).toMatchObject({ loggedIn: true, user: fern });
+      member.stop();
+    });
+
     it('settles on logged out when the API cannot be reached', async () => {
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       const offline = createSessionClient({
@@ -226,6 +267,7 @@ describe('session client', () => {
         locks: null,
         channel: null,
         document: null,
+        mayHoldSession: () => true,
       });
       vi.useFakeTimers();
 

@@ -18,11 +18,14 @@ import {
   type IdentityApi,
   type Session,
 } from './identity-api';
+import { hasSessionHint } from './session-hint';
 
 /** Renew this long before the access token runs out (or a fifth of its life when shorter). */
 export const REFRESH_MARGIN_MS = 60_000;
 /** After a renewal failed for lack of network, try again this much later. */
 export const REFRESH_RETRY_MS = 15_000;
+
+export { hasSessionHint, SESSION_HINT_COOKIE } from './session-hint';
 
 export interface SessionClientOptions {
   session?: SessionStore;
@@ -38,12 +41,19 @@ export interface SessionClientOptions {
   currentPath?: () => string;
   /** The document, to renew when a sleeping tab becomes visible; null for none. */
   document?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> | null;
+  /**
+   * Whether the browser may hold a session to renew: the session hint cookie by default (always
+   * yes where there is no document). Without one the page start asks the API nothing, so a
+   * guest's page makes no request that can only fail.
+   */
+  mayHoldSession?: () => boolean;
 }
 
 export interface SessionClient {
   /**
    * Page start: installs the logout handler and the token refresher on the store, then renews
-   * the session from the refresh cookie. Ends with `loggedIn` true or false, never throws.
+   * the session from the refresh cookie (when the session hint says there may be one). Ends with
+   * `loggedIn` true or false, never throws.
    */
   start(): Promise<void>;
   /** Login with PKCE: credentials and challenge → one-time code → code + verifier → session. */
@@ -83,6 +93,7 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
     now = () => Date.now(),
     currentPath = () =>
       typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search,
+    mayHoldSession = () => typeof document === 'undefined' || hasSessionHint(document.cookie),
   } = options;
   const api: IdentityApi = createIdentityApi(apiFetch);
   const lock = createRefreshLock(options.locks);
@@ -202,6 +213,10 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
           stopListening?.();
           doc?.removeEventListener('visibilitychange', onVisibilityChange);
         };
+      }
+      if (!mayHoldSession()) {
+        if (session.getState().loggedIn === 'unknown') session.setSession({ loggedIn: false });
+        return;
       }
       try {
         await client.refresh();

@@ -14,6 +14,7 @@ export function fakeResponder(overrides: Partial<Responder> = {}): Responder {
   return {
     uuid: '7d0f3a52-8c1e-4b6a-9a7e-2f4c1d9b0e11',
     username: 'fern',
+    display_name: null,
     avatar: null,
     suburb_city: 'Fitzroy',
     state: 'Victoria',
@@ -74,6 +75,7 @@ export function fakePost(overrides: Partial<ContentItem> = {}): ContentItem {
     created_at: time,
     updated_at: time,
     bumped_at: time,
+    edited_at: null,
     ...overrides,
   };
 }
@@ -91,6 +93,7 @@ export function fakePlant(overrides: Partial<Plant> = {}): Plant {
     quantity: 2,
     swap_terms: 'Swap for a fern',
     updated_at: '2025-05-01T12:00:00.000Z',
+    distance_km: null,
     ...overrides,
   };
 }
@@ -116,6 +119,7 @@ export function fakeComment(overrides: Partial<Comment> = {}): Comment {
     reaction_count: 0,
     my_reaction_id: null,
     created_at: new Date(Date.UTC(2025, 4, 1, 12, 0, 0) + n * 60_000).toISOString(),
+    edited_at: null,
     ...overrides,
   };
 }

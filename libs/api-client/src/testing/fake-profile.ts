@@ -7,6 +7,8 @@ export function fakeProfile(overrides: Partial<SessionUser> = {}): SessionUser {
     email: 'fern@example.com',
     email_verified: true,
     username: 'fern',
+    display_name: null,
+    bio: null,
     avatar: null,
     avatar_blurhash: null,
     suburb_city: 'Fitzroy',

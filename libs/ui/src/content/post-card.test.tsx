@@ -28,6 +28,43 @@ describe('PostCard', () => {
     expect(screen.getByRole('link', { name: /2025/ })).toHaveAttribute('href', '/post/Ab12');
   });
 
+  it('heads the post with its author as an h2 and adds no landmark of its own', () => {
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <PostCard
+            author={{ username: 'maria' }}
+            createdAt="2025-05-01T12:00:00.000Z"
+            text="A long story about ferns."
+          />
+        ),
+      },
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: 'maria' })).toBeInTheDocument();
+    // A feed of posts must not become a page of identical unnamed regions.
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it('puts a display name first, with the username after it, as plain text', () => {
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <PostCard
+            author={{ username: 'maria', displayName: '<b>Maria</b> R.' }}
+            authorHref="/maria"
+            createdAt="2025-05-01T12:00:00.000Z"
+          />
+        ),
+      },
+    ]);
+    const link = screen.getByRole('link', { name: '<b>Maria</b> R. @maria' });
+    expect(link).toHaveAttribute('href', '/maria');
+    expect(link.querySelector('b')).toBeNull();
+    expect(screen.getByRole('article', { name: '<b>Maria</b> R. @maria' })).toBeInTheDocument();
+  });
+
   it('stands in for an author the API did not describe', () => {
     renderRoutes([
       { path: '/', element: <PostCard author={null} createdAt="2025-05-01T12:00:00Z" /> },

@@ -1,11 +1,14 @@
-import { Anchor, Group, Spoiler, Stack, Text } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '../media/user-avatar';
 import { TimeAgo } from './time-ago';
 
 export interface PostCardAuthor {
   username: string;
+  /** How they like to be called: shown first, with the @username after it. */
+  displayName?: string | null;
   avatar?: string | null;
   /** Where they are, e.g. "Fitzroy, Victoria". */
   place?: string | null;
@@ -38,6 +41,42 @@ export interface PostCardProps {
   children?: ReactNode;
 }
 
+/**
+ * A long text folded to `maxHeight` px with a "Show more" toggle. Mantine's Spoiler would make
+ * every post's text an unnamed `region`, so a feed would hold dozens of identical landmarks.
+ */
+function FoldedText({ maxHeight, children }: { maxHeight: number; children: ReactNode }) {
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const { ref, height } = useElementSize();
+  const folds = height > maxHeight;
+  return (
+    <div>
+      <div
+        id={id}
+        className="pf-folded-text"
+        style={folds && !expanded ? { maxHeight } : undefined}
+      >
+        <div ref={ref}>{children}</div>
+      </div>
+      {folds && (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          underline="hover"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? 'Show less' : 'Show more'}
+        </Anchor>
+      )}
+    </div>
+  );
+}
+
 /** A post as an article: author and time, text, photos, tags, then its actions. */
 export function PostCard({
   author,
@@ -56,6 +95,16 @@ export function PostCard({
 }: PostCardProps) {
   const headingId = useId();
   const name = author?.username ?? 'A Plantfolk member';
+  const heading = author?.displayName ? (
+    <>
+      {author.displayName}{' '}
+      <Text span c="dimmed" fw={400} inherit>
+        @{name}
+      </Text>
+    </>
+  ) : (
+    name
+  );
   const time = <TimeAgo iso={createdAt} />;
   const body = text ? (
     <Text className="pf-post-card__text" component="div">
@@ -68,20 +117,21 @@ export function PostCard({
       <Group className="pf-post-card__header" wrap="nowrap" align="flex-start" gap="sm">
         <UserAvatar user={{ username: name, avatar: author?.avatar }} size={44} />
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={700} component="h3" size="md" id={headingId} lh={1.3} truncate>
+          {/* An h2: a post sits right under its page's h1 (a feed, a tag, a profile, its own page). */}
+          <Text fw={700} component="h2" size="md" id={headingId} lh={1.3} truncate>
             {author && authorHref ? (
-              <Anchor component={Link} to={authorHref} c="inherit" inherit>
-                {name}
+              <Anchor component={Link} to={authorHref} c="inherit" inherit underline="hover">
+                {heading}
               </Anchor>
             ) : (
-              name
+              heading
             )}
           </Text>
           <Group gap={6} c="dimmed" fz="sm" wrap="wrap">
             {author?.place && <span>{author.place}</span>}
             {author?.place && <span aria-hidden>·</span>}
             {permalink ? (
-              <Anchor component={Link} to={permalink} c="dimmed" fz="sm">
+              <Anchor component={Link} to={permalink} c="dimmed" fz="sm" underline="hover">
                 {time}
               </Anchor>
             ) : (
@@ -93,14 +143,7 @@ export function PostCard({
         {headerAction}
       </Group>
       {before}
-      {body &&
-        (foldTextAt > 0 ? (
-          <Spoiler maxHeight={foldTextAt} showLabel="Show more" hideLabel="Show less">
-            {body}
-          </Spoiler>
-        ) : (
-          body
-        ))}
+      {body && (foldTextAt > 0 ? <FoldedText maxHeight={foldTextAt}>{body}</FoldedText> : body)}
       {tags}
       {media && <div className="pf-post-card__media">{media}</div>}
       {footer && <div className="pf-post-card__footer">{footer}</div>}

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
+import { Modal } from '../overlays/lazy-overlays';
 
 export interface UnsavedChangesPromptProps {
   /** Whether there are unsaved changes; a function is asked at the moment the user leaves. */

@@ -73,9 +73,8 @@ export function BlurhashImage({
       <div
         className={['pf-image', className].filter(Boolean).join(' ')}
         style={style}
-        role="img"
-        aria-label={alt}
-        aria-busy="true"
+        // Like an <img alt="">: a photo without alt text is left out, not announced unnamed.
+        {...(alt ? { role: 'img', 'aria-label': alt, 'aria-busy': true } : { 'aria-hidden': true })}
         data-pending="true"
         data-placeholder={placeholder ? 'blurhash' : undefined}
         data-fit={fit}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../testing';
@@ -20,9 +20,7 @@ const photo = (n: number, extra: Partial<GridPhoto> = {}): GridPhoto => ({
 });
 
 const renderGrid = (photos: GridPhoto[]) =>
-  renderRoutes([
-    { path: '/', element: <PhotoGrid photos={photos} fallbackAlt="Photo by maria" /> },
-  ]);
+  renderRoutes([{ path: '/', element: <PhotoGrid photos={photos} /> }]);
 
 describe('PhotoGrid', () => {
   it('offers every stored size to the browser, smallest first, with the original', () => {
@@ -74,7 +72,7 @@ describe('PhotoGrid', () => {
     expect(screen.getByText('+2')).toBeInTheDocument();
   });
 
-  it('opens a photo in the lightbox and moves through all of them, also with the arrow keys', async () => {
+  it('opens a photo in the viewer and moves through all of them, with the buttons and the arrow keys', async () => {
     const user = userEvent.setup();
     renderGrid([photo(1), photo(2, { alt_text: null, description: 'Cuttings ready in May' })]);
 
@@ -84,17 +82,72 @@ describe('PhotoGrid', () => {
       'src',
       '/storage/v1/object/public/images/posts/1-1080.webp',
     );
+    // The alt text is shown under the photo, not only read out.
+    expect(within(dialog).getByText('Fern 1')).toBeVisible();
 
     await user.click(within(dialog).getByRole('button', { name: 'Next photo' }));
     const second = await screen.findByRole('dialog', { name: 'Photo 2 of 2' });
-    // Without alt text the photo is still named, and its description is shown.
-    expect(within(second).getByRole('img', { name: 'Photo by maria 2' })).toBeInTheDocument();
     expect(within(second).getByText('Cuttings ready in May')).toBeInTheDocument();
 
+    // The keys work wherever the focus is in the viewer, the close button included.
+    within(second).getByRole('button', { name: 'Close photo' }).focus();
     await user.keyboard('{ArrowRight}');
     expect(await screen.findByRole('dialog', { name: 'Photo 1 of 2' })).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(await screen.findByRole('dialog', { name: 'Photo 2 of 2' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('pages with a sideways swipe, and not with a tap or a move up and down', async () => {
+    const user = userEvent.setup();
+    renderGrid([photo(1), photo(2), photo(3)]);
+    await user.click(screen.getByRole('button', { name: /^Open photo 1 of 3/ }));
+    const stage = await screen.findByTestId('photo-viewer-stage');
+    const swipe = (from: [number, number], to: [number, number]) => {
+      fireEvent(stage, pointer('pointerdown', from));
+      fireEvent(stage, pointer('pointerup', to));
+    };
+
+    swipe([300, 200], [100, 210]);
+    expect(await screen.findByRole('dialog', { name: 'Photo 2 of 3' })).toBeInTheDocument();
+    swipe([100, 200], [300, 190]);
+    expect(await screen.findByRole('dialog', { name: 'Photo 1 of 3' })).toBeInTheDocument();
+    // From the first photo, a swipe to the right wraps round to the last.
+    swipe([100, 200], [300, 200]);
+    expect(await screen.findByRole('dialog', { name: 'Photo 3 of 3' })).toBeInTheDocument();
+
+    swipe([200, 200], [210, 200]);
+    swipe([200, 100], [150, 400]);
+    expect(screen.getByRole('dialog', { name: 'Photo 3 of 3' })).toBeInTheDocument();
+  });
+
+  it('leaves a photo without alt text unnamed instead of making up a name, in the grid and the viewer', async () => {
+    const user = userEvent.setup();
+    const { container } = renderGrid([
+      photo(1, { alt_text: null }),
+      photo(2, { alt_text: '  ', variants: [] }),
+    ]);
+
+    const tile = screen.getByRole('button', { name: 'Open photo 1 of 2' });
+    expect(tile.querySelector('img')).toHaveAttribute('alt', '');
+    // A photo still rendering and without alt text is hidden from screen readers, as alt="" is.
+    expect(screen.queryAllByRole('img')).toHaveLength(0);
+    expect(container.querySelector('[data-pending]')).toHaveAttribute('aria-hidden', 'true');
+
+    await user.click(tile);
+    const dialog = await screen.findByRole('dialog', { name: 'Photo 1 of 2' });
+    expect(dialog.querySelector('img')).toHaveAttribute('alt', '');
   });
 });
+
+/** A pointer event at a point; jsdom has no PointerEvent, so a MouseEvent carries the fields. */
+function pointer(type: string, [clientX, clientY]: [number, number]) {
+  const event = new MouseEvent(type, { bubbles: true, clientX, clientY, button: 0 });
+  Object.assign(event, { pointerId: 1, pointerType: 'touch' });
+  return event;
+}
 
 describe('variantSrcSet', () => {
   it('is undefined without any sizes', () => {

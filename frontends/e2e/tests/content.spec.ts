@@ -2,6 +2,7 @@ import { expect, type Browser, type Page, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { registeredMember } from './support/members';
+import { expectAccessible } from './support/accessibility';
 
 /** A real JPEG of one colour with a lighter square in it, as a phone would hand it over. */
 async function photo(name: string, background: string, width = 960, height = 720) {
@@ -28,7 +29,13 @@ async function share(page: Page, text: string, privacy: 'Public' | 'Members' | '
   await composer.getByRole('textbox', { name: 'What would you like to share?' }).fill(text);
   await composer.getByRole('group', { name: 'Who can see this' }).getByText(privacy).click();
   await composer.getByRole('button', { name: 'Post', exact: true }).click();
-  await expect(composer.getByRole('status')).toHaveText('Your post is shared.');
+  // The composer says who can see the post now.
+  const notices = {
+    Public: 'Your post is shared.',
+    Members: 'Your post is shared with Plantfolk members.',
+    'Only me': 'Saved — only you can see it.',
+  };
+  await expect(composer.getByRole('status')).toHaveText(notices[privacy]);
 }
 
 /** A post the viewer may not see answers like one that does not exist. */
@@ -70,6 +77,7 @@ test('a member posts with two photos, another comments and reacts, a guest sees 
   await expect(
     composer.getByRole('button', { name: `Remove tag monstera${suffix}` }),
   ).toBeVisible();
+  await expectAccessible(author, 'the composer with two photos and a tag');
   await share(author, publicText, 'Public');
 
   const published = postWith(author, publicText);
@@ -103,7 +111,9 @@ test('a member posts with two photos, another comments and reacts, a guest sees 
   const like = fan.getByRole('button', { name: 'Like post' });
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
-  await expect(like.getByTestId('reaction-count')).toHaveText('1');
+  // The count sits beside the heart: a button of its own that lists who liked the post.
+  await expect(fan.getByRole('button', { name: /^1 like: see who liked/ })).toHaveText('1');
+  await expectAccessible(fan, 'a post with a comment and a like');
   // The other member cannot open the private post.
   await fan.goto(privateUrl);
   await expectPostHidden(fan);
@@ -113,9 +123,7 @@ test('a member posts with two photos, another comments and reacts, a guest sees 
   await expect(
     author.getByRole('article', { name: `Comment by ${commenter.username}` }),
   ).toContainText('Would you swap a cutting?');
-  await expect(
-    author.getByRole('button', { name: 'Like post' }).getByTestId('reaction-count'),
-  ).toHaveText('1');
+  await expect(author.getByRole('button', { name: /^1 like: see who liked/ })).toHaveText('1');
   await author.getByRole('button', { name: `Reply to ${commenter.username}` }).click();
   await expect(author.getByText(`Replying to @${commenter.username}`)).toBeVisible();
   await author
@@ -125,6 +133,7 @@ test('a member posts with two photos, another comments and reacts, a guest sees 
   await expect(
     author.getByRole('article', { name: `Comment by ${poster.username}` }),
   ).toContainText('Yes, happy to swap!');
+  await expectAccessible(author, 'a thread with a reply');
 
   // A guest sees the public post (photos, comment, like count) but never the private one.
   const guest = await (await browser.newContext()).newPage();
@@ -137,11 +146,12 @@ test('a member posts with two photos, another comments and reacts, a guest sees 
   await expect(guest.getByText(privateText)).toHaveCount(0);
   await guest.goto(publicUrl);
   await expect(guest.getByRole('img', { name: 'The terracotta pot' })).toBeVisible();
-  await expect(guest.getByRole('img', { name: '1 like' })).toBeVisible();
+  await expect(guest.getByRole('button', { name: /^1 like: see who liked/ })).toBeVisible();
   await expect(
     guest.getByRole('article', { name: `Comment by ${commenter.username}` }),
   ).toBeVisible();
   await expect(guest.getByRole('textbox', { name: 'Write a comment' })).toHaveCount(0);
+  await expectAccessible(guest, 'a public post as a guest');
   await guest.goto(privateUrl);
   await expectPostHidden(guest);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin } from './support/members';
+import { expectAccessible } from './support/accessibility';
 
 test.describe('the shell composes the remotes', () => {
   test('renders the social home page from the social remote', async ({ page }) => {
@@ -14,6 +15,7 @@ test.describe('the shell composes the remotes', () => {
     await page.goto('/events');
     await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
     await expect(page.getByTestId('events-empty-state')).toBeVisible();
+    await expectAccessible(page, 'the events page');
   });
 
   test('renders the admin overview from the admin remote, with live system status', async ({
@@ -26,6 +28,7 @@ test.describe('the shell composes the remotes', () => {
     await expect(status.getByText('PostgreSQL')).toBeVisible();
     await expect(status.getByText('Up').first()).toBeVisible();
     await expect(status.getByText('Down')).toHaveCount(0);
+    await expectAccessible(page, 'the admin overview');
   });
 
   test('loads a remote only when one of its routes is visited', async ({ page }) => {
@@ -51,6 +54,7 @@ test.describe('the shell composes the remotes', () => {
       page.getByRole('heading', { name: 'This part of Plantfolk is unavailable right now' }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: /try again|retry/i })).toBeVisible();
+    await expectAccessible(page, 'a remote that is down');
     // Header and navigation still work, and so do the other remotes.
     await page.getByRole('link', { name: 'Home' }).first().click();
     await expect(
@@ -78,6 +82,7 @@ test.describe('pages nobody serves', () => {
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/this/does/not/exist');
     await expect(page.getByText('Page not found: /this/does/not/exist')).toBeVisible();
+    await expectAccessible(page, 'the 404 page');
   });
 
   test('an unknown handle shows the 404 page', async ({ page }) => {

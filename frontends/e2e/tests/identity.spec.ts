@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { linkIn, newestMailTo } from './support/members';
+import { expectAccessible } from './support/accessibility';
 
 function passwordField(page: Page, name: string) {
   return page.getByRole('textbox', { name, exact: true });
@@ -36,6 +37,7 @@ test('a new member signs up, verifies by e-mail, registers, logs out and in, and
   await expect(page).toHaveURL(/\/auth\/verify$/);
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  await expectAccessible(page, 'check your inbox');
   // Sign-up signs nobody in (its answer is the same for an address that has an account).
   await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
 
@@ -43,19 +45,46 @@ test('a new member signs up, verifies by e-mail, registers, logs out and in, and
   const verification = await newestMailTo(email, /Confirm your e-mail/);
   await page.goto(linkIn(verification, '/auth/verifyemail'));
 
-  // Register: username and location.
+  // Register: username and area, on a phone. The area is typed and picked from the list (or found
+  // by "Use my location"); nobody types coordinates.
   await expect(page).toHaveURL(/\/auth\/register$/);
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Suburb or city').fill('Fitzroy North');
-  await page.getByLabel('State or region').fill('Victoria');
-  await page.getByLabel('Country').fill('Australia');
-  await page.getByLabel('Latitude').fill('-37.78');
-  await page.getByLabel('Longitude').fill('144.98');
+  await expect(page.getByLabel('Latitude')).toHaveCount(0);
+  const area = page.getByRole('combobox', { name: /^Suburb or town/ });
+
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({ latitude: -37.7885, longitude: 144.9787 });
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  await expect(area).toHaveValue(/^[^,]+, Victoria, Australia$/);
+  await expect(page.getByText(/^Found your area: .+, Victoria, Australia\.$/)).toBeVisible();
+
+  await area.fill('');
+  await area.pressSequentially('fitzroy no', { delay: 30 });
+  const option = page.getByRole('option', { name: 'Fitzroy North, Victoria, Australia' });
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(area).toHaveValue('Fitzroy North, Victoria, Australia');
+  await expectAccessible(page, 'registration on a phone, an area picked');
+  // Nothing on the form is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const registered = page.waitForResponse('**/api/iam/authn/register');
   await page.getByRole('button', { name: 'Save and continue' }).click();
+  const sent = (await registered).request().postDataJSON();
+  expect(sent).toMatchObject({
+    suburb_city: 'Fitzroy North',
+    state: 'Victoria',
+    country: 'Australia',
+    latitude: expect.closeTo(-37.78, 1),
+    longitude: expect.closeTo(144.98, 1),
+  });
   await expect(page).toHaveURL(/\/welcome$/);
+  if (desktop) await page.setViewportSize(desktop);
   await expect(
     page.getByRole('heading', { name: new RegExp(`Welcome to Plantfolk, ${username}`) }),
   ).toBeVisible();
+  await expectAccessible(page, 'the welcome page');
 
   // The session survives a reload (refresh-token cookie), then log out.
   await page.reload();
@@ -76,6 +105,7 @@ test('a new member signs up, verifies by e-mail, registers, logs out and in, and
   const reset = await newestMailTo(email, /Reset your Plantfolk password/);
   await page.goto(linkIn(reset, '/auth/reset'));
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expectAccessible(page, 'choosing a new password');
   await passwordField(page, 'New password').fill(secondPassword);
   await passwordField(page, 'Repeat the new password').fill(secondPassword);
   await page.getByRole('button', { name: 'Save the new password' }).click();
@@ -86,6 +116,7 @@ test('a new member signs up, verifies by e-mail, registers, logs out and in, and
   await expect(
     page.getByRole('alert').filter({ hasText: 'do not match an account' }),
   ).toBeVisible();
+  await expectAccessible(page, 'a refused login');
   await passwordField(page, 'Password').fill(secondPassword);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('button', { name: `Account menu (${username})` })).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { registeredMember } from './support/members';
+import { expectAccessible } from './support/accessibility';
 
 declare global {
   interface Window {
@@ -76,6 +77,8 @@ test('the app runs under its Content-Security-Policy: home, a post with a photo,
   await expectPageHeaders(page, postPath);
   await expect(page.getByText(text)).toBeVisible();
   await expect(page.getByRole('img', { name: 'A fern frond' })).toBeVisible();
+  // Axe runs through the DevTools protocol: the check itself must not trip the policy either.
+  await expectAccessible(page, 'a post with a photo');
 
   await expectPageHeaders(page, '/settings');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

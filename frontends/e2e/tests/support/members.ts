@@ -82,11 +82,13 @@ async function logInThroughApi(request: APIRequestContext, email: string): Promi
 
 /**
  * A registered member, made through the real sign-up, e-mail link (which logs in) and
- * registration; logged in in `page`.
+ * registration; logged in in `page`. `beforeRegistering` runs while the account is verified but
+ * not registered yet (a journey that looks at the registration page).
  */
 export async function registeredMember(
   page: Page,
   email = `member-${randomUUID().slice(0, 8)}@plantfolk.test`,
+  { beforeRegistering }: { beforeRegistering?: () => Promise<void> } = {},
 ) {
   const signedUp = await page.request.post('/api/iam/authn/signup', {
     data: { email, password: PASSWORD },
@@ -100,7 +102,12 @@ export async function registeredMember(
     data: { token, ...fields },
   });
   expect(verified.ok(), await verified.text()).toBe(true);
-  const grant = await exchange(page.request, (await verified.json()).data.code, verifier);
+  let grant = await exchange(page.request, (await verified.json()).data.code, verifier);
+  if (beforeRegistering) {
+    await beforeRegistering();
+    // A page load renews the session (the refresh token turns over): a new login to register.
+    grant = await logInThroughApi(page.request, email);
+  }
   const username = `m_${randomUUID().slice(0, 8)}`;
   const registered = await page.request.post('/api/iam/authn/register', {
     headers: {
@@ -120,14 +127,17 @@ export async function registeredMember(
   return { email, username, uuid: grant.user.uuid };
 }
 
-let adminCreated = false;
-
-/** Logs `page` in as the stack's admin (ADMIN_EMAILS), creating the account on first use. */
+/**
+ * Logs `page` in as the stack's admin (ADMIN_EMAILS), creating the account on first use. Whether
+ * it exists is asked of the stack, not remembered here: a new worker process (Playwright starts
+ * one after a failed test) meets the account an earlier one made.
+ */
 export async function logInAsAdmin(page: Page): Promise<void> {
-  if (!adminCreated) {
-    await registeredMember(page, E2E_ADMIN_EMAIL);
-    adminCreated = true;
-  }
+  const { fields } = challengeFields();
+  const existing = await page.request.post('/api/iam/authn/login', {
+    data: { email: E2E_ADMIN_EMAIL, password: PASSWORD, ...fields },
+  });
+  if (!existing.ok()) await registeredMember(page, E2E_ADMIN_EMAIL);
   // Logging in after verification applies the admin role from ADMIN_EMAILS.
   await logInThroughApi(page.request, E2E_ADMIN_EMAIL);
 }

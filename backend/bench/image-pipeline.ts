@@ -4,7 +4,8 @@
  *   node -r @swc-node/register backend/bench/image-pipeline.ts
  *
  * Env: BENCH_IMAGES (photos per round, default 16), BENCH_ROUNDS (default 3), BENCH_CONCURRENCY
- * (renders at once, default: the `images` queue's worker concurrency), BENCH_JSON (a path: also
+ * (renders at once, default: the `images` queue's worker concurrency), BENCH_PHOTO (`made`, the
+ * default: the photo below; `upload`: the one `npm run bench` uploads), BENCH_JSON (a path: also
  * write the numbers there as JSON).
  *
  * It makes one 12-megapixel JPEG locally (smooth colour fields, blotches and grain, so it
@@ -21,17 +22,20 @@
  *   this work costs;
  * - `raw clones`: bare sharp as its documentation suggests, one input and a `clone()` per
  *   rendition (the same sizes and WebP settings), run together; each clone decodes the JPEG again.
+ * - `shrink-on-load`: each rendition decoded from the JPEG on its own, one after another, the
+ *   resize first so that libjpeg decodes at 1/2, 1/4 or 1/8 where that still covers the size.
  * - `intake`: what the upload request itself now does per photo (`inspectImage`: sniffing, the
  *   header limits and a 1/8-scale decode for the blurhash).
  *
- * It prints photos per second for each and the pipeline's ratio to the raw contenders. Not a test:
- * nothing is asserted.
+ * It prints photos per second for each, this process's CPU time per photo (the number to trust on a
+ * busy machine) and the pipeline's ratio to the raw contenders. Not a test: nothing is asserted.
  */
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { IMAGE_PRESETS } from '../src/platform/images/image-presets';
+import { twelveMegapixelPhoto } from './dataset/images';
 import * as renderer from '../src/platform/images/image-renderer';
 import { QUEUE_SETTINGS } from '../src/platform/queues/job-registry';
 
@@ -144,6 +148,22 @@ async function rawClones(bytes: Buffer): Promise<number> {
   return outputs.reduce((sum, output) => sum + output.length, 0);
 }
 
+/** Each rendition from the JPEG itself, the resize first: libjpeg's shrink-on-load per size. */
+async function shrinkOnLoad(bytes: Buffer): Promise<number> {
+  let written = 0;
+  for (const size of [PRESET.maxDimension, ...PRESET.widths]) {
+    const fit = size === PRESET.maxDimension ? { height: size } : {};
+    // A 4:3 photo's rendition of this width: the same WebP effort as the renderer gives it.
+    const output = await sharp(bytes)
+      .autoOrient()
+      .resize({ width: size, ...fit, fit: 'inside', withoutEnlargement: true })
+      .webp(renderer.webpOptions(size, Math.round((size * 3) / 4)))
+      .toBuffer();
+    written += output.length;
+  }
+  return written;
+}
+
 async function pipeline(bytes: Buffer): Promise<number> {
   const rendered = await renderer.renderImage(bytes, PRESET);
   return [rendered.main, ...rendered.variants].reduce((sum, file) => sum + file.data.length, 0);
@@ -160,8 +180,13 @@ async function intake(bytes: Buffer): Promise<number> {
 
 type Contender = { name: string; run: (bytes: Buffer) => Promise<number> };
 
-async function timeRound(contender: Contender, photo: Buffer): Promise<number> {
+/** Photos per second, and this process's CPU time per photo (other processes' load barely moves it). */
+async function timeRound(
+  contender: Contender,
+  photo: Buffer,
+): Promise<{ rate: number; cpuMs: number }> {
   let next = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -171,13 +196,16 @@ async function timeRound(contender: Contender, photo: Buffer): Promise<number> {
       }
     }),
   );
-  return IMAGES / ((performance.now() - started) / 1000);
+  const rate = IMAGES / ((performance.now() - started) / 1000);
+  const { user, system } = process.cpuUsage(cpu);
+  return { rate, cpuMs: (user + system) / 1000 / IMAGES };
 }
 
 async function main() {
   sharp.concurrency(renderer.SHARP_THREADS_PER_RENDER ?? 1);
   const made = performance.now();
-  const photo = await makePhoto();
+  const photo =
+    process.env.BENCH_PHOTO === 'upload' ? await twelveMegapixelPhoto() : await makePhoto();
   const meta = await sharp(photo).metadata();
   console.info(
     `photo: ${meta.width}×${meta.height} JPEG, ${(photo.length / 1e6).toFixed(1)} MB ` +
@@ -188,29 +216,40 @@ async function main() {
     { name: 'pipeline', run: pipeline },
     { name: 'raw cascade', run: rawCascade },
     { name: 'raw clones', run: rawClones },
+    { name: 'shrink-on-load', run: shrinkOnLoad },
     { name: 'intake', run: intake },
   ];
   // Warm up every code path once (sharp and libvips load lazily).
   for (const contender of contenders) await contender.run(photo);
-  const rates = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
+  const rounds = new Map<string, Array<{ rate: number; cpuMs: number }>>(
+    contenders.map((c) => [c.name, []]),
+  );
   for (let round = 0; round < ROUNDS; round += 1) {
     const order = round % 2 ? [...contenders].reverse() : contenders;
     for (const contender of order)
-      rates.get(contender.name)?.push(await timeRound(contender, photo));
+      rounds.get(contender.name)?.push(await timeRound(contender, photo));
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
   const result = Object.fromEntries(
-    [...rates].map(([name, values]) => [name, Number(median(values).toFixed(2))]),
+    [...rounds].map(([name, runs]) => [name, Number(median(runs.map((r) => r.rate)).toFixed(2))]),
   );
-  console.info('\nphotos/s (median of rounds):');
-  for (const [name, value] of Object.entries(result)) console.info(`  ${name.padEnd(12)} ${value}`);
+  const cpuMs = Object.fromEntries(
+    [...rounds].map(([name, runs]) => [name, Math.round(median(runs.map((r) => r.cpuMs)))]),
+  );
+  console.info('\nphotos/s and CPU ms per photo (medians of rounds):');
+  for (const [name, value] of Object.entries(result))
+    console.info(`  ${name.padEnd(15)} ${String(value).padStart(6)}/s  ${cpuMs[name]} ms`);
   const ratio = (other: string) => (result.pipeline / result[other]).toFixed(2);
   console.info(`\npipeline ÷ raw cascade: ${ratio('raw cascade')}`);
   console.info(`pipeline ÷ raw clones:  ${ratio('raw clones')}`);
   if (process.env.BENCH_JSON)
     writeFileSync(
       process.env.BENCH_JSON,
-      JSON.stringify({ images: IMAGES, rounds: ROUNDS, concurrency: CONCURRENCY, result }, null, 2),
+      JSON.stringify(
+        { images: IMAGES, rounds: ROUNDS, concurrency: CONCURRENCY, result, cpuMs },
+        null,
+        2,
+      ),
     );
 }
 

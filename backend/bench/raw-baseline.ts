@@ -8,7 +8,8 @@
  * renderer, in the request.
  *
  *   node -r @swc-node/register backend/bench/raw-baseline.ts   (PORT, DATABASE_URL, JWT_SECRET,
- *   STORAGE_DIR as the API takes them)
+ *   STORAGE_DIR as the API takes them; RAW_BACKGROUND=1: the whole process at the worker's CPU
+ *   priority)
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -23,9 +24,11 @@ import type { SqlRunner } from '../src/platform/database/sql-runner';
 import { AppError } from '../src/platform/http/app-error';
 import { errorEnvelope, successEnvelope, WithResponders } from '../src/platform/http/envelope';
 import { PlatformErrors } from '../src/platform/http/platform.errors';
+import { publicDistanceKm } from '../src/platform/geo/geo';
 import { newRandomId } from '../src/platform/ids/random-id';
 import { IMAGE_PRESETS } from '../src/platform/images/image-presets';
 import { renderImage } from '../src/platform/images/image-renderer';
+import { runInBackground } from '../src/platform/queues/process-priority';
 import {
   type Cursor,
   decodeCursor,
@@ -140,7 +143,7 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
 
   // ---- reads: ContentItemsService's steps, in plain code over the same SQL ----
 
-  async function hydrate(pageRows: PostRow[]) {
+  async function hydrate(viewer: Viewer, pageRows: PostRow[]) {
     if (!pageRows.length) return [];
     const ids = pageRows.map((row) => row.id);
     const plantIds = pageRows.filter((row) => row.type === PLANT_KIND.type).map((row) => row.id);
@@ -156,10 +159,24 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
         return { found, tagNames: new Map(tags.map((tag) => [tag.id, tag])) };
       })(),
       plantIds.length
-        ? plantsOfPosts(db, plantIds).then(
-            (plantRows) =>
-              new Map<string, PlantView>(plantRows.map((row) => [row.post_id, toPlantView(row)])),
-          )
+        ? plantsOfPosts(db, plantIds).then(async (plantRows) => {
+            // As the plants module does: each owner's distance from a member viewer.
+            const owners = [...new Set(plantRows.map((row) => row.user_id))];
+            const distances = new Map(
+              viewer.kind === 'member' && owners.length
+                ? (await members.distancesFromMember(db, viewer.userId, owners)).map((row) => [
+                    row.id,
+                    publicDistanceKm(row.metres),
+                  ])
+                : [],
+            );
+            return new Map<string, PlantView>(
+              plantRows.map((row) => [
+                row.post_id,
+                toPlantView(row, distances.get(row.user_id) ?? null),
+              ]),
+            );
+          })
         : Promise.resolve(undefined),
     ]);
     const byPost = new Map(photosAndTags.found.map((row) => [row.post_id, row]));
@@ -190,7 +207,10 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     const more = found.length > take;
     const pageRows = more ? found.slice(0, take) : found;
     const last = pageRows[pageRows.length - 1];
-    const [items, responders] = await Promise.all([hydrate(pageRows), respondersOf(pageRows)]);
+    const [items, responders] = await Promise.all([
+      hydrate(viewer, pageRows),
+      respondersOf(pageRows),
+    ]);
     return new WithResponders(
       {
         items,
@@ -431,6 +451,8 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
 }
 
 if (require.main === module) {
+  // The image scenario's raw server renders at the worker's priority (see run.ts).
+  if (process.env.RAW_BACKGROUND === '1') runInBackground();
   startRawBaseline({
     databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     jwtSecret: process.env.JWT_SECRET ?? '',

@@ -44,8 +44,18 @@ export function resetDraws(): void {
   hotDrawn = 0;
 }
 
-function get(path: string, headers?: Record<string, string>): AutocannonRequest {
-  return { method: 'GET', path, headers };
+/**
+ * A request's own copy of a caller's headers. autocannon writes `Content-Length` into the headers
+ * object a request carries; given a member's shared `headers`, it left `Content-Length: 23` (a
+ * reaction's body) there, and the next fetch with them (the image uploads) declared 23 bytes for a
+ * 4 MB form and hung until its timeout. SignedIn headers are frozen, so such a write now throws.
+ */
+function own(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return { ...headers };
+}
+
+function get(path: string, headers?: Readonly<Record<string, string>>): AutocannonRequest {
+  return { method: 'GET', path, headers: headers && own(headers) };
 }
 
 /** A member reacting to a post they have not reacted to: member k mod W, post by round. */
@@ -61,7 +71,7 @@ function reactSpread(fixtures: ScenarioFixtures): AutocannonRequest {
       const post = fixtures.spreadPosts[(member * 7 + round) % fixtures.spreadPosts.length];
       return {
         ...request,
-        headers: fixtures.writers[member].headers,
+        headers: own(fixtures.writers[member].headers),
         body: JSON.stringify({ postId: post }),
       };
     },
@@ -78,7 +88,7 @@ function reactHot(fixtures: ScenarioFixtures): AutocannonRequest {
       const post = fixtures.hotPosts[Math.floor(k / writers) % fixtures.hotPosts.length];
       return {
         ...request,
-        headers: fixtures.writers[k % writers].headers,
+        headers: own(fixtures.writers[k % writers].headers),
         body: JSON.stringify({ postId: post }),
       };
     },
@@ -94,7 +104,7 @@ function comment(fixtures: ScenarioFixtures): AutocannonRequest {
       const k = commented++;
       return {
         ...request,
-        headers: fixtures.writers[k % fixtures.writers.length].headers,
+        headers: own(fixtures.writers[k % fixtures.writers.length].headers),
         body: JSON.stringify({
           postId: fixtures.spreadPosts[(k * 13) % fixtures.spreadPosts.length],
           content: 'Lovely! How often do you water it?',
@@ -113,7 +123,7 @@ function createPost(fixtures: ScenarioFixtures): AutocannonRequest {
       const k = posted++;
       return {
         ...request,
-        headers: fixtures.writers[k % fixtures.writers.length].headers,
+        headers: own(fixtures.writers[k % fixtures.writers.length].headers),
         body: JSON.stringify({
           text: `Bench post ${k}: my cuttings rooted this week.`,
           privacy: 'public',

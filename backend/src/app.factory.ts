@@ -1,14 +1,16 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './platform/config/app-config';
 import { acceptJsonBodiesOnly } from './platform/http/body-parsers';
 import { configureHttp } from './platform/http/configure-http';
+import { EnvelopeFastifyAdapter } from './platform/http/envelope-adapter';
 import { answerFrameworkError } from './platform/http/framework-errors';
 import { requestIdFor } from './platform/http/request-id';
 import { createLogger, NestPinoLogger } from './platform/logging/logger';
+import { RequestLogController } from './platform/logging/request-log';
 
 export interface CreateAppOptions {
   logger?: Logger;
@@ -24,8 +26,9 @@ export async function createApp(
   options: CreateAppOptions = {},
 ): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const adapter = new FastifyAdapter({
+  const adapter = new EnvelopeFastifyAdapter({
     loggerInstance: logger,
+    logController: new RequestLogController(logger),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: requestIdFor,

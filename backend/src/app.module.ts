@@ -9,6 +9,7 @@ import { AccessModule } from './platform/access/access.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
+import { GeoModule } from './platform/geo/geo.module';
 import { HealthModule } from './platform/health/health.module';
 import { ImagesModule } from './platform/images/images.module';
 import { MailModule } from './platform/mail/mail.module';
@@ -42,6 +43,7 @@ export class AppModule {
         StorageModule,
         ImagesModule,
         HealthModule,
+        GeoModule,
         IdentityModule,
         TagsModule,
         ContentModule,

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createTestDatabase } from './support/test-database';
 import { clearRedisPrefix, testEnv } from './support/test-app';
@@ -67,5 +68,65 @@ describe('boot', () => {
       expect(output).not.toContain('STARTED');
       expect(code).toBe(1);
     });
+  });
+
+  describe('the worker process', () => {
+    let database: Awaited<ReturnType<typeof createTestDatabase>>;
+    let env: Record<string, string>;
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      env = testEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    });
+    afterAll(async () => {
+      await clearRedisPrefix(env.REDIS_PREFIX);
+      await database.drop();
+    });
+
+    /** Each thread's priority: `idle` (policy SCHED_IDLE) or its niceness (/proc/<pid>/task/*). */
+    async function threadPriorities(pid: number): Promise<Record<string, string>> {
+      const threads: Record<string, string> = {};
+      for (const tid of await readdir(`/proc/${pid}/task`)) {
+        const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
+        if (!stat) continue;
+        const name = (await readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8')).trim();
+        // Fields after the command: state is field 3, nice 19, policy 41 (5: SCHED_IDLE).
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        threads[`${name} ${tid}`] = fields[38] === '5' ? 'idle' : `nice ${fields[16]}`;
+      }
+      return threads;
+    }
+
+    it('runs every thread in the background (libuv’s pool too, which starts libvips’ workers)', async () => {
+      const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/worker.ts'], {
+        cwd: BACKEND,
+        env: { PATH: process.env.PATH ?? '', ...env },
+      });
+      try {
+        let output = '';
+        await new Promise<void>((started, failed) => {
+          const timer = setTimeout(() => failed(new Error(`no start: ${output}`)), 60_000);
+          const read = (chunk: Buffer) => {
+            output += chunk;
+            if (!output.includes('Plantfolk worker running')) return;
+            clearTimeout(timer);
+            started();
+          };
+          child.stdout.on('data', read);
+          child.stderr.on('data', read);
+          child.on('exit', (code) => failed(new Error(`exited ${code}: ${output}`)));
+        });
+        const threads = await threadPriorities(child.pid as number);
+        expect(Object.keys(threads).length).toBeGreaterThan(5);
+        // SCHED_IDLE where util-linux's chrt exists (as on this machine), else niceness 10.
+        const expected = spawnSync('chrt', ['--version']).status === 0 ? 'idle' : 'nice 10';
+        expect(Object.entries(threads).filter(([, priority]) => priority !== expected)).toEqual([]);
+      } finally {
+        if (child.exitCode === null) {
+          const exited = new Promise((done) => child.once('exit', done));
+          child.kill('SIGTERM');
+          await exited;
+        }
+      }
+    }, 90_000);
   });
 });

@@ -1,3 +1,10 @@
+import helmet from 'helmet';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { createLoggerOptions } from '../src/platform/logging/logger';
+import { helmetOptions } from '../src/platform/http/security-headers';
 import { ProbeModule } from './support/probe.module';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -130,6 +137,21 @@ describe('HTTP platform', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it("sends every header helmet's own middleware sets, on answers and errors alike", async () => {
+    // Helmet run as a middleware on a real response, as @fastify/helmet ran it per request.
+    const probe = new ServerResponse(new IncomingMessage(new Socket()));
+    helmet(helmetOptions(t.config.isProduction))(probe.req, probe, (error) => {
+      if (error) throw error;
+    });
+    const expected = probe.getHeaders();
+    expect(Object.keys(expected).length).toBeGreaterThan(8);
+    for (const path of ['/api/health', '/api/no/such/thing']) {
+      const response = await t.http().get(path);
+      for (const [name, value] of Object.entries(expected))
+        expect({ path, name, value: response.headers[name] }).toEqual({ path, name, value });
+    }
+  });
+
   it('allows CORS only for listed origins', async () => {
     const allowed = await t
       .http()
@@ -165,5 +187,51 @@ describe('HTTP platform: empty JSON body', () => {
       .send('');
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('MALFORMED_BODY');
+  });
+});
+
+describe('HTTP platform: request log', () => {
+  let t: TestApp;
+  const lines: Array<Record<string, unknown>> = [];
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    t = await startTestApp({ logger: pino(createLoggerOptions('info'), stream) });
+  });
+  afterAll(() => t.close());
+
+  it('logs each request at info, arriving and answered, with no secret of its URL', async () => {
+    await t.http().get('/api/health?token=s3cret&page=2').set('x-request-id', 'log-test-0001');
+    const logged = lines.filter((line) => line.reqId === 'log-test-0001');
+    expect(
+      logged.map(({ time: _time, responseTime, ...line }) => ({ ...line, responseTime })),
+    ).toEqual([
+      {
+        level: 30,
+        service: 'plantfolk-api',
+        reqId: 'log-test-0001',
+        req: {
+          method: 'GET',
+          url: '/api/health?token=[REDACTED]&page=2',
+          remoteAddress: expect.any(String),
+        },
+        msg: 'incoming request',
+        responseTime: undefined,
+      },
+      {
+        level: 30,
+        service: 'plantfolk-api',
+        reqId: 'log-test-0001',
+        res: { statusCode: 200 },
+        msg: 'request completed',
+        responseTime: expect.any(Number),
+      },
+    ]);
+    expect(JSON.stringify(logged)).not.toContain('s3cret');
   });
 });

@@ -7,16 +7,17 @@ import { DATASET_PASSWORD } from '../dataset';
 /** What a signed-in request carries. */
 export interface SignedIn {
   userId: string;
-  headers: Record<string, string>;
+  /** Shared by every request of this caller: frozen, so a client that writes into it throws. */
+  headers: Readonly<Record<string, string>>;
 }
 
-function headersOf(token: string, csrf: string): Record<string, string> {
-  return {
+function headersOf(token: string, csrf: string): Readonly<Record<string, string>> {
+  return Object.freeze({
     authorization: `Bearer ${token}`,
     'x-csrf-token': csrf,
     'client-platform': 'browser',
     'content-type': 'application/json',
-  };
+  });
 }
 
 async function postJson(url: string, body: unknown) {

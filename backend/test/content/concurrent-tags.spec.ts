@@ -1,5 +1,7 @@
+import { Client } from 'pg';
 import { createMember, type TestMember } from '../support/members';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { statementsOf } from '../support/sql-statements';
+import { eventually, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Many posts naming the same tags at once: every post is saved (no deadlock, no lost tag) and
@@ -53,6 +55,50 @@ describe('content: posts sharing tags, written at once', () => {
     const rows = await countsMatch();
     expect(rows).toHaveLength(NAMES.length);
     for (const row of rows) expect(row.post_count).toBe(row.public_posts);
+  });
+
+  it('takes over a tag another transaction creates while the post is being written', async () => {
+    // The other writer's tag is not in the post statement's snapshot: its insert waits for the
+    // other transaction, then takes the committed tag over, in the same single statement.
+    const other = new Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      const [created] = (
+        await other.query(
+          `INSERT INTO tag (name, post_count) VALUES ('late-fern', 0) RETURNING id, name`,
+        )
+      ).rows;
+      const written = statementsOf(() =>
+        t
+          .http()
+          .post('/api/iam/posts/new')
+          .set(members[0].headers)
+          .send({ text: 'Late', privacy: 'public', tags: ['late-fern', 'aroid'], photos: [] }),
+      );
+      await eventually(async () => {
+        const [{ waiting }] = await t.dataSource.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'
+              AND query LIKE '%post_tags_found%'`,
+        );
+        expect(waiting).toBe(1);
+      });
+      await other.query('COMMIT');
+      const { answer, sql } = await written;
+      expect(answer.status).toBe(201);
+      expect(answer.body.data.tags).toContainEqual(created);
+      // Taken over, not failed and run again.
+      expect(sql.filter((text) => text.startsWith('WITH post_tags_found'))).toHaveLength(1);
+      const [tag] = await t.dataSource.query(
+        `SELECT post_count, (SELECT count(*)::int FROM tag_namer n WHERE n.tag_id = tag.id AND n.user_id = $2) AS named
+           FROM tag WHERE id = $1`,
+        [created.id, members[0].id],
+      );
+      expect(tag).toEqual({ post_count: 1, named: 1 });
+    } finally {
+      await other.end();
+    }
   });
 
   it('keeps the counts exact when posts sharing tags are deleted at once', async () => {

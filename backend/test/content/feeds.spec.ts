@@ -406,7 +406,7 @@ describe('content: feeds', () => {
       expect(responders.map((r) => r.uuid).sort()).toEqual([...authors].sort());
       for (const responder of responders)
         expect(Object.keys(responder).sort()).toEqual(
-          ['avatar', 'country', 'state', 'suburb_city', 'username', 'uuid'].sort(),
+          ['avatar', 'country', 'display_name', 'state', 'suburb_city', 'username', 'uuid'].sort(),
         );
     });
   });

@@ -1,4 +1,5 @@
 import { publicEarthSql, publicPoint, type LatLng } from '../../src/platform/geo/geo';
+import { Sql } from '../../src/platform/database/sql';
 import { createPlant } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -85,7 +86,8 @@ describe('nearby: what a guest learns of where a member lives', () => {
 
   it('measures on the GiST index over the public point', async () => {
     await moveHome(SOMEWHERE);
-    const query = jest.spyOn(t.dataSource, 'query');
+    // Members' nearby search runs on its own, on the pool (not through a query runner).
+    const query = jest.spyOn(t.app.get(Sql), 'query');
     await t
       .http()
       .put('/api/plants/avail-nearby')

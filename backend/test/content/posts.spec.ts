@@ -86,6 +86,21 @@ describe('content: posts', () => {
       expect(photoOnly.text).toBe('');
     });
 
+    it('counts the text’s length as PostgreSQL does, so an over-long text is a 400, not a 500', async () => {
+      // 2,501 hearts with a variation selector: 5,002 code points, over the 5,000 the column
+      // allows, though a validator that skips variation selectors counts only 2,501.
+      const response = await t
+        .http()
+        .post('/api/iam/posts/new')
+        .set(author.headers)
+        .send({ text: '\u2764\uFE0F'.repeat(2501), privacy: 'public', tags: [], photos: [] })
+        .expect(400);
+      expect(response.body.error.code).toBe('VALIDATION_FAILED');
+      expect(response.body.error.details).toEqual([
+        { field: 'text', messages: ['text must be at most 5000 characters long'] },
+      ]);
+    });
+
     it('takes only the caller’s own unattached uploads, each once', async () => {
       const [theirs] = await uploadPhotos(t, other);
       const send = (photos: Array<{ ref: string }>) =>

@@ -4,11 +4,16 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { RenderUploadPayload } from '../../src/modules/content/jobs/content.jobs';
+import {
+  type RenderUploadPayload,
+  renderUploadJobId,
+} from '../../src/modules/content/jobs/content.jobs';
 import { PurgeUnattachedUploadsJob } from '../../src/modules/content/jobs/purge-unattached-uploads.job';
 import { RenderUploadJob } from '../../src/modules/content/jobs/render-upload.job';
 import { DeleteStoredFilesJob } from '../../src/platform/storage/jobs/delete-stored-files.job';
 import { StorageService } from '../../src/platform/storage/storage.service';
+import { JobQueue } from '../../src/platform/queues/job-queue.service';
+import { OutboxRelay } from '../../src/platform/queues/outbox-relay.service';
 import { QueueWorkers } from '../../src/platform/queues/queue-workers.service';
 import { createPost, uploadPhotos, type UploadedPhoto } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
@@ -368,6 +373,49 @@ describe('content: photo uploads are rendered off the request path', () => {
     }
     expect(await uploadRow(photo.ref)).toMatchObject({ status: 'ready', original_ref: null });
     expect(await storedOriginals(t.storageDir)).toEqual([]);
+  });
+
+  it('puts the render job on the queue at once; relaying its outbox row adds no second one', async () => {
+    const photo = await upload(await jpeg(500, 400));
+    const queue = t.app.get(JobQueue).queue('images');
+    const jobsOf = async () =>
+      (await queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'], 0, -1)).filter(
+        (job) => job.data.ref === photo.ref,
+      );
+    const [queued, ...others] = await jobsOf();
+    expect(others).toEqual([]);
+    expect(queued).toMatchObject({
+      id: renderUploadJobId(photo.ref),
+      name: 'render-upload',
+      data: photo.job,
+    });
+
+    await t.app.get(OutboxRelay).relayOnce();
+    const [row] = await t.dataSource.query(
+      `SELECT job_id, dispatched_at FROM outbox_message WHERE payload->>'ref' = $1`,
+      [photo.ref],
+    );
+    expect(row.job_id).toBe(renderUploadJobId(photo.ref));
+    expect(row.dispatched_at).not.toBeNull();
+    expect((await jobsOf()).map((job) => job.id)).toEqual([queued.id]);
+    await render(photo.job);
+    expect(await storedOriginals(t.storageDir)).toEqual([]);
+  });
+
+  it('answers as usual when the queue is down: the outbox relays the render later', async () => {
+    const add = jest
+      .spyOn(t.app.get(JobQueue), 'add')
+      .mockRejectedValue(new Error('Redis is down'));
+    try {
+      const photo = await upload(await jpeg(400, 300));
+      expect(photo).toMatchObject({ status: 'pending', width: 400, height: 300 });
+      expect(add).toHaveBeenCalledTimes(1);
+      expect(photo.job).toEqual({ ref: photo.ref, original: photo.ref.replace(/\.webp$/, '.jpg') });
+      await render(photo.job);
+      expect(await uploadRow(photo.ref)).toMatchObject({ status: 'ready', original_ref: null });
+    } finally {
+      add.mockRestore();
+    }
   });
 
   it('renders the same files again when a job is retried, or runs twice at once', async () => {

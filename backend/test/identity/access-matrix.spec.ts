@@ -52,6 +52,9 @@ const ROUTES: Record<string, AccessPolicy> = {
   'DELETE /api/iam/refresh-tokens/:id': 'admin-auth',
   'POST /api/iam/admin/queue-dashboard-session': 'admin-auth',
   'GET /api/user/get-user-by-uuid/:uuid': 'guest-or-authd',
+  // places by name (issue 10)
+  'GET /api/location/places': 'guest-or-authd',
+  'GET /api/location/reverse': 'guest-or-authd',
   // content, plants (issue 4)
   'POST /api/iam/posts/photos': 'completed-regn',
   'POST /api/iam/posts/new': 'completed-regn',
@@ -69,6 +72,10 @@ const ROUTES: Record<string, AccessPolicy> = {
   'DELETE /api/iam/posts/comment': 'completed-regn',
   'POST /api/iam/posts/reaction/new': 'completed-regn',
   'DELETE /api/iam/posts/reaction': 'completed-regn',
+  // the social basics (issue 10)
+  'PUT /api/iam/posts/comment/update': 'completed-regn',
+  'GET /api/iam/posts/reactions/post/:postId': 'guest-or-authd',
+  'GET /api/iam/posts/reactions/comment/:commentId': 'guest-or-authd',
   'POST /api/iam/posts/plant/new': 'completed-regn',
   'GET /api/iam/posts/plant/:id': 'guest-or-authd',
   'GET /api/iam/posts/user-or-page-basic/:handle': 'guest-or-authd',

@@ -128,6 +128,7 @@ describe('identity: sign-up, verification, registration, login, reset', () => {
     expect(summary.body.data).toEqual({
       uuid: registered.body.data.uuid,
       username: 'fern_lover',
+      display_name: null,
       avatar: null,
       suburb_city: 'Fitzroy North',
       state: 'Victoria',

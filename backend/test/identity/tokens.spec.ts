@@ -226,5 +226,34 @@ describe('identity: tokens', () => {
       const unknown = await refreshWith('this-token-was-never-issued-by-plantfolk').expect(401);
       expect(String(unknown.headers['set-cookie'])).toMatch(/pf_refresh=;/);
     });
+
+    it('sets a script-readable session hint beside the cookie, and clears it with the cookie', async () => {
+      const cookieNamed = (response: { headers: Record<string, unknown> }, name: string) =>
+        ([] as string[])
+          .concat((response.headers['set-cookie'] as string[] | undefined) ?? [])
+          .find((cookie) => cookie.startsWith(`${name}=`));
+      const member = await createMember(t, 'registered');
+
+      // The hint holds no secret and goes to every page, so the page knows a session may exist.
+      const renewed = await refreshWith(member.refreshToken).expect(200);
+      const hint = cookieNamed(renewed, 'pf_session');
+      expect(hint).toMatch(/^pf_session=1;/);
+      expect(hint).toMatch(/Path=\/;/);
+      expect(hint).toMatch(/SameSite=Lax/i);
+      expect(hint).toMatch(/Max-Age=34560000/);
+      expect(hint).not.toMatch(/HttpOnly/i);
+      expect(cookieNamed(renewed, 'pf_refresh')).toMatch(/HttpOnly/i);
+
+      // A refused renewal and a logout take it away with the refresh cookie.
+      const refused = await refreshWith('this-token-was-never-issued-by-plantfolk').expect(401);
+      expect(cookieNamed(refused, 'pf_session')).toMatch(/^pf_session=;/);
+      const next = cookieFrom(renewed, 'pf_refresh') as string;
+      const loggedOut = await t
+        .http()
+        .post('/api/iam/authn/logout')
+        .set('cookie', `pf_refresh=${encodeURIComponent(next)}`)
+        .expect(200);
+      expect(cookieNamed(loggedOut, 'pf_session')).toMatch(/^pf_session=;.*Path=\//);
+    });
   });
 });

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
@@ -27,6 +27,8 @@ export interface TestAppOptions {
   extraModules?: Array<Type<unknown> | DynamicModule>;
   /** Reuse a database (e.g. two processes on one database); otherwise each app gets its own. */
   databaseUrl?: string;
+  /** The app's logger (default: silent). */
+  logger?: Logger;
 }
 
 export function testRedisUrl(): string {
@@ -80,7 +82,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     backendVersion(),
   );
   const app = await createApp(config, {
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     extraModules: options.extraModules,
   });
   await app.init();

@@ -1,4 +1,5 @@
 // Every migration, in order. `npm run migration:generate -w @plantfolk/backend -- <Name>` appends here.
+import { SocialBasics1795487837236 } from './1795487837236-SocialBasics';
 import { UploadRenderQueue1795477623017 } from './1795477623017-UploadRenderQueue';
 import { PostTallyAndTagFeed1795477157518 } from './1795477157518-PostTallyAndTagFeed';
 import { TagNamers1795467720555 } from './1795467720555-TagNamers';
@@ -18,4 +19,5 @@ export const migrations = [
   TagNamers1795467720555,
   PostTallyAndTagFeed1795477157518,
   UploadRenderQueue1795477623017,
+  SocialBasics1795487837236,
 ];

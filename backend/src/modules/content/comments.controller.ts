@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../platform/access/access.decorator';
 import { CurrentMember, type Member } from '../../platform/access/current-caller.decorator';
@@ -14,6 +14,7 @@ import {
   DeleteCommentDto,
   DeletedCommentsDto,
   NewCommentDto,
+  UpdateCommentDto,
 } from './dto/content.dto';
 import { decodeCursor, parseTake } from '../../platform/paging/paging';
 import type { Viewer } from '../../platform/access/viewer';
@@ -49,6 +50,18 @@ export class CommentsController {
     @Query('take') take?: string,
   ) {
     return this.comments.list(viewer, postId, decodeCursor('created_at', cursor), parseTake(take));
+  }
+
+  @Put('comment/update')
+  @Access('completed-regn')
+  @RateLimit('comment-write', LIMITS['comment-write'])
+  @ApiOperation({
+    summary: 'Edit one’s own comment (its author only); edited_at records a real change',
+  })
+  @ApiSuccess(CommentDto)
+  @ApiFailures(400, 403, 404)
+  update(@CurrentMember() member: Member, @Body() body: UpdateCommentDto) {
+    return this.comments.update(member, body);
   }
 
   @Delete('comment')

@@ -9,8 +9,9 @@ import type { PostKey } from './posts.queries';
 
 /** Comments and replies, and the comment_count of their post. */
 
-export interface CommentRow extends Omit<CommentView, 'created_at'> {
+export interface CommentRow extends Omit<CommentView, 'created_at' | 'edited_at'> {
   created_at: Date;
+  edited_at: Date | null;
   cursor_at: string;
 }
 
@@ -71,7 +72,7 @@ export async function insertComment(
         WHERE (${parentId}::uuid IS NULL OR parent.level IS NOT NULL)
           AND COALESCE(parent.level + 1, 0) <= ${params.add(comment.maxLevel)}
        RETURNING id, post_id, parent_id, level, content, user_id, reaction_count, created_at,
-                 NULL::uuid AS my_reaction_id, ${cursorTimeSql('created_at')} AS cursor_at),
+                 edited_at, NULL::uuid AS my_reaction_id, ${cursorTimeSql('created_at')} AS cursor_at),
      counted AS (
        UPDATE post SET comment_count = comment_count + 1 FROM created WHERE post.id = created.post_id),
      queued AS (${queued})
@@ -116,13 +117,34 @@ export async function commentPage(
     : 'NULL::uuid';
   return (await db.query(
     `SELECT c.id, c.post_id, c.parent_id, c.level, c.content, c.user_id, c.reaction_count,
-            c.created_at, ${cursorTimeSql('c.created_at')} AS cursor_at, ${myReaction} AS my_reaction_id
+            c.created_at, c.edited_at, ${cursorTimeSql('c.created_at')} AS cursor_at, ${myReaction} AS my_reaction_id
        FROM comment c
       WHERE ${where.join(' AND ')}
       ORDER BY c.created_at, c.id
       LIMIT ${params.add(limit)}`,
     params.values,
   )) as CommentRow[];
+}
+
+/**
+ * Sets the content of the author's comment; edited_at moves only when the content changes.
+ * Undefined when there is no such comment of theirs.
+ */
+export async function updateCommentContent(
+  db: SqlRunner,
+  comment: { id: string; userId: string; content: string },
+): Promise<CommentRow | undefined> {
+  const [[row]] = (await db.query(
+    `UPDATE comment c
+        SET content = $3,
+            edited_at = CASE WHEN c.content IS DISTINCT FROM $3 THEN now() ELSE c.edited_at END
+      WHERE c.id = $1 AND c.user_id = $2
+      RETURNING c.id, c.post_id, c.parent_id, c.level, c.content, c.user_id, c.reaction_count,
+                c.created_at, c.edited_at, ${cursorTimeSql('c.created_at')} AS cursor_at,
+                (SELECT r.id FROM reaction r WHERE r.comment_id = c.id AND r.user_id = $2) AS my_reaction_id`,
+    [comment.id, comment.userId, comment.content],
+  )) as [CommentRow[], number];
+  return row;
 }
 
 export async function postOfComment(db: SqlRunner, commentId: string): Promise<string | undefined> {
@@ -173,6 +195,8 @@ export async function visiblePostId(
 
 /** A comment with the author of what it answers (the parent comment, else the post) and its post. */
 export interface CommentContext {
+  /** The comment's own author. */
+  user_id: string;
   target_author_id: string;
   post_id: string;
   /** The post's author. */
@@ -185,7 +209,7 @@ export async function commentContext(
   commentId: string,
 ): Promise<CommentContext | undefined> {
   const [row] = (await db.query(
-    `SELECT COALESCE(parent.user_id, p.user_id) AS target_author_id, p.id AS post_id,
+    `SELECT c.user_id, COALESCE(parent.user_id, p.user_id) AS target_author_id, p.id AS post_id,
             p.user_id AS author_id, p.privacy
        FROM comment c
        LEFT JOIN comment parent ON parent.id = c.parent_id

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Sql } from '../../platform/database/sql';
 import type { Member } from '../../platform/access/current-caller.decorator';
 import { canSee, mayEdit, type Viewer, viewerOf } from '../../platform/access/viewer';
 import { WithResponders } from '../../platform/http/envelope';
@@ -25,6 +26,7 @@ import { lockPost } from './posts.queries';
 export class CommentsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly sql: Sql,
     private readonly members: MembersService,
   ) {}
 
@@ -32,16 +34,12 @@ export class CommentsService {
     member: Member,
     input: { postId: string; content: string; parentId?: string },
   ): Promise<CommentView> {
-    const content = input.content.trim();
-    if (!content)
-      throw PlatformErrors.VALIDATION_FAILED([
-        { field: 'content', messages: ['content must not be blank'] },
-      ]);
+    const content = commentContent(input.content);
     const post = postKeyQuery(input.postId);
     if (!post) throw ContentErrors.POST_NOT_FOUND();
     let written: comments.CommentWritten | undefined;
     try {
-      written = await comments.insertComment(this.dataSource, viewerOf(member), {
+      written = await comments.insertComment(this.sql, viewerOf(member), {
         post,
         userId: member.userId,
         parentId: input.parentId ?? null,
@@ -60,10 +58,38 @@ export class CommentsService {
     return toView(written.comment);
   }
 
+  /**
+   * Changes a comment's content. Only its author may (admins delete, they do not put words in
+   * anyone's mouth); edited_at moves when the content really changes. COMMENT_NOT_FOUND when the
+   * caller cannot see the comment's post.
+   */
+  async update(
+    member: Member,
+    input: { id: string; uuid: string; content: string },
+  ): Promise<CommentView> {
+    assertCaller(member, input.uuid);
+    const content = commentContent(input.content);
+    const context = await comments.commentContext(this.sql, input.id);
+    if (
+      !context ||
+      !canSee(viewerOf(member), { privacy: context.privacy, userId: context.author_id })
+    )
+      throw ContentErrors.COMMENT_NOT_FOUND();
+    if (context.user_id !== member.userId) throw ContentErrors.NOT_THE_COMMENT_AUTHOR();
+    const row = await comments.updateCommentContent(this.sql, {
+      id: input.id,
+      userId: member.userId,
+      content,
+    });
+    // Deleted (with its thread) since it was read.
+    if (!row) throw ContentErrors.COMMENT_NOT_FOUND();
+    return toView(row);
+  }
+
   /** A post's comments, oldest first (a reply always comes after what it replies to). */
   async list(viewer: Viewer, postKey: string, cursor: Cursor | null, take: number) {
     const postId = await this.visiblePostId(viewer, postKey);
-    const rows = await comments.commentPage(this.dataSource, viewer, postId, cursor, take + 1);
+    const rows = await comments.commentPage(this.sql, viewer, postId, cursor, take + 1);
     const more = rows.length > take;
     const pageRows = more ? rows.slice(0, take) : rows;
     const last = pageRows[pageRows.length - 1];
@@ -109,10 +135,20 @@ export class CommentsService {
   /** The post (by random id or uuid) if the viewer may see it, else POST_NOT_FOUND. */
   private async visiblePostId(viewer: Viewer, key: string): Promise<string> {
     const query = postKeyQuery(key);
-    const postId = query ? await comments.visiblePostId(this.dataSource, viewer, query) : undefined;
+    const postId = query ? await comments.visiblePostId(this.sql, viewer, query) : undefined;
     if (!postId) throw ContentErrors.POST_NOT_FOUND();
     return postId;
   }
+}
+
+/** A comment's content as stored: trimmed and not blank (the DTO bounds its length). */
+function commentContent(raw: string): string {
+  const content = raw.trim();
+  if (!content)
+    throw PlatformErrors.VALIDATION_FAILED([
+      { field: 'content', messages: ['content must not be blank'] },
+    ]);
+  return content;
 }
 
 function toView(row: CommentRow): CommentView {
@@ -126,5 +162,6 @@ function toView(row: CommentRow): CommentView {
     reaction_count: row.reaction_count,
     my_reaction_id: row.my_reaction_id,
     created_at: row.created_at.toISOString(),
+    edited_at: row.edited_at ? row.edited_at.toISOString() : null,
   };
 }

@@ -39,6 +39,8 @@ export interface ContentItem extends Record<DetailsSlot, KindDetails | null> {
   created_at: string;
   updated_at: string;
   bumped_at: string;
+  /** When what it says last changed (text, tags, details); null when never edited. */
+  edited_at: string | null;
 }
 
 export interface CommentView {
@@ -51,4 +53,6 @@ export interface CommentView {
   reaction_count: number;
   my_reaction_id: string | null;
   created_at: string;
+  /** When its author last changed its content; null when never edited. */
+  edited_at: string | null;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Sql } from '../../platform/database/sql';
+import type { SqlRunner } from '../../platform/database/sql-runner';
 import { WithResponders } from '../../platform/http/envelope';
 import type { Viewer } from '../../platform/access/viewer';
 import { RANDOM_ID_PATTERN } from '../../platform/ids/random-id';
@@ -35,7 +36,7 @@ export type ContentPage = WithResponders<Page<ContentItem>, UserSummary>;
 @Injectable()
 export class ContentItemsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
     private readonly members: MembersService,
     private readonly tags: TagsService,
     private readonly kinds: PostKinds,
@@ -47,7 +48,10 @@ export class ContentItemsService {
    */
   async page(viewer: Viewer, query: PostQuery, cursor: Cursor | null, take: number) {
     const { rows, next_cursor } = await this.pageRows(viewer, query, cursor, take);
-    const [items, responders] = await Promise.all([this.hydrate(rows), this.respondersOf(rows)]);
+    const [items, responders] = await Promise.all([
+      this.hydrate(rows, viewer),
+      this.respondersOf(rows),
+    ]);
     return new WithResponders({ items, next_cursor }, responders);
   }
 
@@ -58,7 +62,7 @@ export class ContentItemsService {
     take: number,
   ): Promise<Page<ContentItem>> {
     const { rows, next_cursor } = await this.pageRows(viewer, query, cursor, take);
-    return { items: await this.hydrate(rows), next_cursor };
+    return { items: await this.hydrate(rows, viewer), next_cursor };
   }
 
   private async pageRows(
@@ -68,7 +72,7 @@ export class ContentItemsService {
     take: number,
   ): Promise<{ rows: PostRow[]; next_cursor: string | null }> {
     const sql = postPageSql(viewer, this.resolve(query), cursor, take + 1);
-    const rows: PostRow[] = await this.dataSource.query(sql.text, sql.values);
+    const rows = await this.sql.query<PostRow[]>(sql.text, sql.values);
     const more = rows.length > take;
     const pageRows = more ? rows.slice(0, take) : rows;
     const last = pageRows[pageRows.length - 1];
@@ -82,7 +86,7 @@ export class ContentItemsService {
   /** Rows in a custom order (no cursor), e.g. nearest first. */
   async listItems(viewer: Viewer, query: PostQuery, limit: number): Promise<ContentItem[]> {
     const sql = postPageSql(viewer, this.resolve(query), null, limit);
-    return this.hydrate(await this.dataSource.query(sql.text, sql.values));
+    return this.hydrate(await this.sql.query<PostRow[]>(sql.text, sql.values), viewer);
   }
 
   /** One post by its random id or uuid, if the viewer may see it; else POST_NOT_FOUND. */
@@ -112,15 +116,15 @@ export class ContentItemsService {
     types: Record<string, PostType> = {},
   ): Promise<Record<string, number>> {
     const sql = siteCountsSql(viewer, types);
-    const [row] = await this.dataSource.query(sql.text, sql.values);
-    return row as Record<string, number>;
+    const [row] = await this.sql.query<Array<Record<string, number>>>(sql.text, sql.values);
+    return row;
   }
 
   async count(
     viewer: Viewer,
     query: PostQuery,
     counts: Record<string, PostCount> = {},
-    manager: EntityManager = this.dataSource.manager,
+    manager: SqlRunner = this.sql,
   ): Promise<Record<string, number>> {
     const resolved: Record<string, ResolvedPostCount> = Object.fromEntries(
       Object.entries(counts).map(([name, count]) => [
@@ -134,14 +138,14 @@ export class ContentItemsService {
       ]),
     );
     const sql = postCountSql(viewer, this.resolve(query), resolved);
-    const [row] = await manager.query(sql.text, sql.values);
-    return row as Record<string, number>;
+    const [row] = (await manager.query(sql.text, sql.values)) as Array<Record<string, number>>;
+    return row;
   }
 
   /** Whether the viewer may see any post that matches. */
   async exists(viewer: Viewer, query: PostQuery): Promise<boolean> {
     const sql = postExistsSql(viewer, this.resolve(query));
-    const [row]: Array<{ found: boolean }> = await this.dataSource.query(sql.text, sql.values);
+    const [row] = await this.sql.query<Array<{ found: boolean }>>(sql.text, sql.values);
     return row.found;
   }
 
@@ -157,11 +161,14 @@ export class ContentItemsService {
   }
 
   /** Each registered kind's details of the rows of its type, by slot, then by post id. */
-  private async kindDetails(rows: PostRow[]): Promise<Map<DetailsSlot, Map<string, KindDetails>>> {
+  private async kindDetails(
+    rows: PostRow[],
+    viewer: Viewer,
+  ): Promise<Map<DetailsSlot, Map<string, KindDetails>>> {
     const loaded = await Promise.all(
       this.kinds.all().map(async (kind) => {
         const ids = rows.filter((row) => row.type === kind.type).map((row) => row.id);
-        return [kind.slot, ids.length ? await kind.loadDetails(ids) : undefined] as const;
+        return [kind.slot, ids.length ? await kind.loadDetails(ids, viewer) : undefined] as const;
       }),
     );
     const bySlot = new Map<DetailsSlot, Map<string, KindDetails>>();
@@ -172,18 +179,19 @@ export class ContentItemsService {
   /** Photos and tag ids, then the tags' names (the tags module's), of the given posts. */
   private async photosAndTags(ids: string[]) {
     const sql = postDetailsSql(ids);
-    const details: Array<{ post_id: string; photos: PhotoView[]; tag_ids: number[] }> =
-      await this.dataSource.query(sql.text, sql.values);
+    const details = await this.sql.query<
+      Array<{ post_id: string; photos: PhotoView[]; tag_ids: number[] }>
+    >(sql.text, sql.values);
     const tagNames = await this.tags.tagsByIds(details.flatMap((row) => row.tag_ids));
     return { details, tagNames };
   }
 
   /** The page's rows as content items: photos and tags, and each kind's details, side by side. */
-  private async hydrate(rows: PostRow[]): Promise<ContentItem[]> {
+  private async hydrate(rows: PostRow[], viewer: Viewer): Promise<ContentItem[]> {
     if (!rows.length) return [];
     const [{ details, tagNames }, bySlot] = await Promise.all([
       this.photosAndTags(rows.map((row) => row.id)),
-      this.kindDetails(rows),
+      this.kindDetails(rows, viewer),
     ]);
     const byPost = new Map(details.map((row) => [row.post_id, row]));
     return rows.map((row) =>
@@ -226,6 +234,7 @@ export function contentItemOf(
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     bumped_at: row.bumped_at.toISOString(),
+    edited_at: row.edited_at ? row.edited_at.toISOString() : null,
   };
 }
 

@@ -7,6 +7,7 @@ export const ContentErrors = defineErrors({
   TAG_NOT_FOUND: { status: 404, message: 'Tag not found' },
   PAGE_NOT_FOUND: { status: 404, message: 'Page not found' },
   NOT_THE_AUTHOR: { status: 403, message: 'Only the author (or an admin) can do this' },
+  NOT_THE_COMMENT_AUTHOR: { status: 403, message: 'Only its author can edit a comment' },
   ALREADY_REACTED: { status: 409, message: 'You have already reacted to this' },
   REPLY_TOO_DEEP: { status: 400, message: 'Replies can be nested at most {max} levels deep' },
   EMPTY_POST: { status: 400, message: 'A post needs some text or at least one photo' },

@@ -27,6 +27,7 @@ import { PostsService } from './posts.service';
 import { PublicPostsController } from './public-posts.controller';
 import { ReactionsController } from './reactions.controller';
 import { ReactionsService } from './reactions.service';
+import { ReactorsService } from './reactors.service';
 import { UploadsService } from './uploads.service';
 
 /**
@@ -64,6 +65,7 @@ import { UploadsService } from './uploads.service';
     PurgeUnattachedUploadsJob,
     ReactionCreatedJob,
     ReactionsService,
+    ReactorsService,
     RenderUploadJob,
     UploadsService,
   ],

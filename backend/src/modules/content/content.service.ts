@@ -39,6 +39,11 @@ export class ContentService {
     return this.posts.setPrivacy(manager, post, privacy);
   }
 
+  /** What a locked post says changed (a kind's details): readers see "Edited" with the time. */
+  markEdited(manager: EntityManager, postId: string): Promise<void> {
+    return this.posts.markEdited(manager, postId);
+  }
+
   bump(manager: EntityManager, postId: string): Promise<void> {
     return this.posts.bump(manager, postId);
   }

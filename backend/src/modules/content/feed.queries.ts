@@ -52,6 +52,7 @@ export interface PostRow {
   created_at: Date;
   updated_at: Date;
   bumped_at: Date;
+  edited_at: Date | null;
   cursor_at: string;
   my_reaction_id: string | null;
 }
@@ -127,7 +128,7 @@ export function postPageSql(
       : 'NULL::uuid';
   const text = `SELECT p.id, p.random_id, p.type, p.user_id, p.page_id, p.text, p.privacy,
        p.reaction_count, p.comment_count, p.created_at, p.updated_at, p.bumped_at,
-       ${cursorTimeSql('p.bumped_at')} AS cursor_at, ${myReaction} AS my_reaction_id
+       p.edited_at, ${cursorTimeSql('p.bumped_at')} AS cursor_at, ${myReaction} AS my_reaction_id
   FROM ${from}
  WHERE ${where.join('\n   AND ')}
  ORDER BY ${orderBy}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Viewer } from '../../platform/access/viewer';
 import { POST_TYPES, type PostType } from './entities/post.entity';
 
 /**
@@ -24,8 +25,11 @@ export interface PostKind<Details extends object = object> {
   table: string;
   /** Named filters, each a boolean column of `table`, e.g. `{ available: { column: 'available' } }`. */
   filters: Readonly<Record<string, { column: string }>>;
-  /** The details of the given posts of this kind, by post id. */
-  loadDetails(postIds: string[]): Promise<Map<string, Details>>;
+  /**
+   * The details of the given posts of this kind, by post id, as `viewer` sees them (a listing's
+   * distance is from the viewer).
+   */
+  loadDetails(postIds: string[], viewer: Viewer): Promise<Map<string, Details>>;
 }
 
 /** A kind's filter as the SQL builders take it: already checked against the registry. */

@@ -1,7 +1,9 @@
+import { SqlParams } from '../../platform/database/sql-params';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import type { ImageVariant } from '../../platform/images/image-pipeline.service';
 import { cursorTimeSql } from '../../platform/paging/paging';
-import type { PhotoView } from './content-item';
+import type { NewPostTags } from '../tags';
+import type { PhotoView, TagRef } from './content-item';
 import type { PostPrivacy, PostType } from './entities/post.entity';
 import type { PostRow } from './feed.queries';
 
@@ -38,67 +40,119 @@ export interface InsertedPost extends PostRow {
   attached: number;
 }
 
+/** A new post's own columns and the photos it names. */
+export interface NewPost {
+  randomId: string;
+  type: PostType;
+  userId: string;
+  text: string;
+  privacy: PostPrivacy;
+  photos: readonly NewPhoto[];
+}
+
 /**
- * Writes a post in one statement: the row; the author's unattached uploads it names, marked
- * attached and copied to its photos in the order given; its tag links. Returns the post as a
- * feed row (RETURNING, no read-back), or undefined when the drawn random id is taken (draw again:
- * nothing was written). `attached` below the number of photos named means some ref is not such
- * an upload: the caller's transaction must then roll back.
+ * The statement writing a post: the row; the author's unattached uploads it names, marked
+ * attached and copied to its photos in the order given; its tag links, to `tags` (tag ids, or the
+ * tags module's CTEs that find or create them in this statement: TagsService.newPostTags). It
+ * answers the post as a feed row (RETURNING, no read-back) with its photos, how many uploads it
+ * attached and, from CTEs, its tags. A drawn random id that is taken writes nothing with
+ * `onTakenRandomId: 'nothing'`, and fails the statement (unique violation) with 'fail'.
  */
-export async function insertPostWithPhotosAndTags(
-  db: SqlRunner,
-  post: {
-    randomId: string;
-    type: PostType;
-    userId: string;
-    text: string;
-    privacy: PostPrivacy;
-    photos: readonly NewPhoto[];
-    tagIds: readonly number[];
-  },
-): Promise<InsertedPost | undefined> {
-  const [row] = (await db.query(
-    `WITH new_post AS (
-       INSERT INTO post (random_id, type, user_id, text, privacy) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (random_id) DO NOTHING
+function insertPostSql(
+  post: NewPost,
+  tags: { ids: readonly number[] } | NewPostTags | null,
+  onTakenRandomId: 'nothing' | 'fail',
+): { text: string; values: unknown[] } {
+  const params = new SqlParams();
+  const ctes: string[] = [];
+  if (tags && 'ctes' in tags) ctes.push(tags.ctes(params));
+  const userId = params.add(post.userId);
+  ctes.push(`new_post AS (
+       INSERT INTO post (random_id, type, user_id, text, privacy)
+       VALUES (${params.add(post.randomId)}, ${params.add(post.type)}, ${userId}, ${params.add(post.text)}, ${params.add(post.privacy)})
+       ${onTakenRandomId === 'nothing' ? 'ON CONFLICT (random_id) DO NOTHING' : ''}
        RETURNING id, random_id, type, user_id, page_id, text, privacy, reaction_count,
-                 comment_count, created_at, updated_at, bumped_at),
-     named AS (
+                 comment_count, created_at, updated_at, bumped_at, edited_at)`);
+  // A post without photos skips their CTEs (most posts: nothing to look up or attach).
+  if (post.photos.length)
+    ctes.push(`named AS (
        SELECT x.ref, x.position, x.alt_text, x.description
-         FROM jsonb_to_recordset($6::jsonb) AS x(ref text, position int, alt_text text, description text)),
+         FROM jsonb_to_recordset(${params.add(
+           JSON.stringify(post.photos.map((photo, position) => ({ ...photo, position }))),
+         )}::jsonb) AS x(ref text, position int, alt_text text, description text)),
      attached AS (
        UPDATE uploaded_image u SET attached_at = now()
          FROM named n, new_post np
-        WHERE u.ref = n.ref AND u.user_id = $3 AND u.attached_at IS NULL
+        WHERE u.ref = n.ref AND u.user_id = ${userId} AND u.attached_at IS NULL
           AND u.status <> 'failed'
        RETURNING u.ref, u.variants, u.blurhash, u.width, u.height, n.position, n.alt_text, n.description),
      photos AS (
        INSERT INTO post_photo (post_id, position, image_ref, variants, blurhash, width, height, alt_text, description)
        SELECT np.id, a.position, a.ref, a.variants, a.blurhash, a.width, a.height, a.alt_text, a.description
          FROM new_post np, attached a
-       RETURNING id, position, image_ref, variants, blurhash, width, height, alt_text, description),
-     tagged AS (
+       RETURNING id, position, image_ref, variants, blurhash, width, height, alt_text, description)`);
+  const tagRows = !tags
+    ? null
+    : 'ctes' in tags
+      ? `${tags.table} tag`
+      : `unnest(${params.add(tags.ids)}::int[]) AS tag(id)`;
+  if (tagRows)
+    ctes.push(`tagged AS (
        INSERT INTO post_tag (post_id, tag_id, bumped_at)
-       SELECT np.id, tag.id, np.bumped_at FROM new_post np, unnest($7::int[]) AS tag(id))
-     SELECT np.*, ${cursorTimeSql('np.bumped_at')} AS cursor_at, NULL::uuid AS my_reaction_id,
-            (SELECT count(*)::int FROM attached) AS attached,
+       SELECT np.id, tag.id, np.bumped_at FROM new_post np, ${tagRows})`);
+  const photos = post.photos.length
+    ? `(SELECT count(*)::int FROM attached) AS attached,
             COALESCE((SELECT json_agg(json_build_object(
                         'id', ph.id, 'image_ref', ph.image_ref, 'variants', ph.variants,
                         'blurhash', ph.blurhash, 'width', ph.width, 'height', ph.height,
                         'alt_text', ph.alt_text, 'description', ph.description) ORDER BY ph.position)
-                        FROM photos ph), '[]'::json) AS photos
+                        FROM photos ph), '[]'::json) AS photos`
+    : `0 AS attached, '[]'::json AS photos`;
+  const tagAnswer =
+    tags && 'ctes' in tags
+      ? `,
+            COALESCE((SELECT json_agg(json_build_object('id', tag.id, 'name', tag.name))
+                        FROM ${tags.table} tag), '[]'::json) AS tags`
+      : '';
+  return {
+    text: `WITH ${ctes.join(',\n     ')}
+     SELECT np.*, ${cursorTimeSql('np.bumped_at')} AS cursor_at, NULL::uuid AS my_reaction_id,
+            ${photos}${tagAnswer}
        FROM new_post np`,
-    [
-      post.randomId,
-      post.type,
-      post.userId,
-      post.text,
-      post.privacy,
-      JSON.stringify(post.photos.map((photo, position) => ({ ...photo, position }))),
-      post.tagIds,
-    ],
-  )) as InsertedPost[];
+    values: params.values,
+  };
+}
+
+/**
+ * Writes a post, its photos and the links to tags already found, in the caller's transaction:
+ * see insertPostSql. Undefined when the drawn random id is taken (draw again: nothing was
+ * written). `attached` below the number of photos named means some ref is not such an upload:
+ * the caller's transaction must then roll back.
+ */
+export async function insertPostWithPhotosAndTags(
+  db: SqlRunner,
+  post: NewPost & { tagIds: readonly number[] },
+): Promise<InsertedPost | undefined> {
+  const sql = insertPostSql(post, post.tagIds.length ? { ids: post.tagIds } : null, 'nothing');
+  const [row] = (await db.query(sql.text, sql.values)) as InsertedPost[];
   return row;
+}
+
+/**
+ * Writes a post with its photos and its tags, found or created (and counted) in the same
+ * statement: one round trip for the whole post. The statement fails, writing nothing, when the
+ * drawn random id is taken or the tags' CTEs meet another writer (a unique violation: run it
+ * again, with a new random id). `attached` below the number of photos named means some ref is
+ * not such an upload: the caller must then not keep what was written (run it in a transaction).
+ */
+export async function insertPostAndTags(
+  db: SqlRunner,
+  post: NewPost,
+  tags: NewPostTags | null,
+): Promise<InsertedPost & { tags: TagRef[] }> {
+  const sql = insertPostSql(post, tags, 'fail');
+  const [row] = (await db.query(sql.text, sql.values)) as Array<InsertedPost & { tags?: TagRef[] }>;
+  return { ...row, tags: row.tags ?? [] };
 }
 
 /**
@@ -145,6 +199,23 @@ export async function updatePrivacy(
   privacy: PostPrivacy,
 ): Promise<void> {
   await db.query('UPDATE post SET privacy = $2 WHERE id = $1', [postId, privacy]);
+}
+
+/** What the post says changed: readers see "Edited" with this time. */
+export async function markEdited(db: SqlRunner, postId: string): Promise<void> {
+  await db.query('UPDATE post SET edited_at = now() WHERE id = $1', [postId]);
+}
+
+/** The texts of the given photos of a post, to tell whether an update changes them. */
+export async function photoTextsOf(
+  db: SqlRunner,
+  postId: string,
+  photoIds: string[],
+): Promise<Array<{ id: string; description: string | null; alt_text: string | null }>> {
+  return (await db.query(
+    'SELECT id, description, alt_text FROM post_photo WHERE post_id = $1 AND id = ANY($2::uuid[])',
+    [postId, photoIds],
+  )) as Array<{ id: string; description: string | null; alt_text: string | null }>;
 }
 
 /** "Edited just now": to the top of every feed. */

@@ -14,7 +14,9 @@ import type { PostPrivacy, PostType } from './entities/post.entity';
 import * as posts from './posts.queries';
 import type { InsertedPost, LockedPost } from './posts.queries';
 import { deleteUploads } from './uploads.queries';
-import { retriedTransaction } from '../../platform/database/retried-transaction';
+import { retriedStatement, retriedTransaction } from '../../platform/database/retried-transaction';
+import { Sql } from '../../platform/database/sql';
+import type { SqlRunner } from '../../platform/database/sql-runner';
 
 export type { LockedPost } from './posts.queries';
 
@@ -38,25 +40,39 @@ export interface NewPostInput {
 export class PostsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly sql: Sql,
     private readonly items: ContentItemsService,
     private readonly tags: TagsService,
     private readonly storage: StorageService,
   ) {}
 
   /**
-   * A text/image post, answered from what the write returns (no read-back). Without tags or
-   * photos it is one statement on its own; with them, that statement and the tags' one in a
-   * transaction (a refused photo must undo the tags' counts).
+   * A text/image post, answered from what the write returns (no read-back). One statement writes
+   * it all: the post, its tags (found or created, counted when the post is public), their links
+   * and its photos (insertPostAndTags). It is run again when it meets another writer (a tag
+   * created meanwhile, a deadlock) or draws a taken random id, having written nothing. With
+   * photos it runs in a transaction: a refused photo must undo the rest.
    */
   async create(member: Member, input: Omit<NewPostInput, 'type'>): Promise<ContentItem> {
     const post: NewPostInput = { ...input, type: 'text/image' };
-    const written =
-      post.tags.length || post.photos.length
-        ? await retriedTransaction(this.dataSource, (manager) =>
-            this.writePost(manager, member.userId, post),
-          )
-        : await this.writePost(this.dataSource.manager, member.userId, post);
-    return contentItemOf(written.row, { photos: written.row.photos, tags: written.tags });
+    checkNewPost(post);
+    const tags = this.tags.newPostTags(post.tags, member.userId, {
+      countPost: post.privacy === 'public',
+    });
+    const write = (db: SqlRunner) =>
+      posts.insertPostAndTags(db, newPostRow(member.userId, post), tags);
+    const written = post.photos.length
+      ? await retriedTransaction(
+          this.dataSource,
+          async (manager) => {
+            const row = await write(manager);
+            if (row.attached !== post.photos.length) throw ContentErrors.UNKNOWN_PHOTO();
+            return row;
+          },
+          { uniqueViolations: true },
+        )
+      : await retriedStatement(() => write(this.sql), { uniqueViolations: true });
+    return contentItemOf(written, { photos: written.photos, tags: written.tags });
   }
 
   /**
@@ -69,20 +85,15 @@ export class PostsService {
 
   /**
    * The tags (found or created, counted when the post is public) in one statement, then the post
-   * with its photos and tag links in another. Run in a transaction when there are tags or photos.
+   * with its photos and tag links in another, in the caller's transaction (another module's
+   * post: its kind's rows are written in the same transaction).
    */
   private async writePost(
     manager: EntityManager,
     userId: string,
     input: NewPostInput,
   ): Promise<{ row: InsertedPost; tags: TagRef[] }> {
-    // Pages come with a later issue: no page can be named yet.
-    if (input.pageId) throw ContentErrors.PAGE_NOT_FOUND();
-    const text = input.text ?? '';
-    if (!text.trim() && !input.photos.length) throw ContentErrors.EMPTY_POST();
-    const refs = input.photos.map((photo) => photo.ref);
-    if (new Set(refs).size !== refs.length) throw ContentErrors.DUPLICATE_PHOTO();
-
+    checkNewPost(input);
     const tags = await this.tags.resolveForPost(manager, input.tags, userId, {
       countPost: input.privacy === 'public',
     });
@@ -91,16 +102,7 @@ export class PostsService {
     for (let attempt = 0; !row; attempt += 1) {
       if (attempt > 3) throw new Error('Could not draw a free random id for a post');
       row = await posts.insertPostWithPhotosAndTags(manager, {
-        randomId: newRandomId(),
-        type: input.type,
-        userId,
-        text,
-        privacy: input.privacy,
-        photos: input.photos.map((photo) => ({
-          ref: photo.ref,
-          alt_text: blankToNull(photo.alt_text),
-          description: blankToNull(photo.description),
-        })),
+        ...newPostRow(userId, input),
         tagIds: tags.map((tag) => tag.id),
       });
     }
@@ -133,12 +135,14 @@ export class PostsService {
         if (!(await posts.countPhotos(manager, post.id))) throw ContentErrors.EMPTY_POST();
       }
       const tags = await this.tags.resolveForPost(manager, input.tags, member.userId);
-      await this.replaceTags(
+      const retagged = await this.replaceTags(
         manager,
         post,
         tags.map((tag) => tag.id),
       );
       await posts.updateText(manager, post.id, input.text);
+      // Saving it unchanged is no edit: readers are told "Edited" only when it says something new.
+      if (retagged || input.text !== post.text) await this.markEdited(manager, post.id);
       await this.bump(manager, post.id);
       return post.id;
     });
@@ -177,6 +181,11 @@ export class PostsService {
     post.privacy = privacy;
   }
 
+  /** Records that what a locked post says changed now (readers see "Edited"). */
+  async markEdited(manager: EntityManager, postId: string): Promise<void> {
+    await posts.markEdited(manager, postId);
+  }
+
   /** Moves a post to the top of every feed ("edited just now"). */
   async bump(manager: EntityManager, postId: string): Promise<void> {
     await posts.bumpPost(manager, postId);
@@ -207,7 +216,10 @@ export class PostsService {
     await this.storage.scheduleRemoval(refs, manager);
   }
 
-  /** Sets each given photo's description and alt text (plant photos); unknown ids: UNKNOWN_PHOTO. */
+  /**
+   * Sets each given photo's description and alt text (plant photos); unknown ids: UNKNOWN_PHOTO.
+   * The post counts as edited when a text really changes.
+   */
   async updatePhotoTexts(
     manager: EntityManager,
     postId: string,
@@ -216,17 +228,31 @@ export class PostsService {
     if (new Set(photos.map((photo) => photo.id)).size !== photos.length)
       throw ContentErrors.DUPLICATE_PHOTO();
     if (!photos.length) return;
-    const updated = await posts.updatePhotoTexts(
-      manager,
-      postId,
-      photos.map((photo) => ({
-        id: photo.id,
-        description: blankToNull(photo.description),
-        alt_text: blankToNull(photo.alt_text),
-        set_alt: photo.alt_text !== undefined,
-      })),
+    const changes = photos.map((photo) => ({
+      id: photo.id,
+      description: blankToNull(photo.description),
+      alt_text: blankToNull(photo.alt_text),
+      set_alt: photo.alt_text !== undefined,
+    }));
+    const before = new Map(
+      (
+        await posts.photoTextsOf(
+          manager,
+          postId,
+          changes.map((change) => change.id),
+        )
+      ).map((row) => [row.id, row]),
     );
+    const updated = await posts.updatePhotoTexts(manager, postId, changes);
     if (updated.length !== photos.length) throw ContentErrors.UNKNOWN_PHOTO();
+    const changed = changes.some((change) => {
+      const was = before.get(change.id);
+      return (
+        was?.description !== change.description ||
+        (change.set_alt && was.alt_text !== change.alt_text)
+      );
+    });
+    if (changed) await posts.markEdited(manager, postId);
   }
 
   private async linkTags(
@@ -240,7 +266,12 @@ export class PostsService {
     if (privacy === 'public') await this.tags.adjustPostCounts(manager, tagIds, 1);
   }
 
-  private async replaceTags(manager: EntityManager, post: LockedPost, tagIds: number[]) {
+  /** Links exactly these tags to the post; whether that changed its tags. */
+  private async replaceTags(
+    manager: EntityManager,
+    post: LockedPost,
+    tagIds: number[],
+  ): Promise<boolean> {
     const current = await posts.tagIdsOf(manager, post.id);
     const removed = current.filter((id) => !tagIds.includes(id));
     const added = tagIds.filter((id) => !current.includes(id));
@@ -249,9 +280,35 @@ export class PostsService {
       if (post.privacy === 'public') await this.tags.adjustPostCounts(manager, removed, -1);
     }
     await this.linkTags(manager, post.id, added, post.privacy);
+    return removed.length > 0 || added.length > 0;
   }
 }
 
 function blankToNull(value: string | null | undefined): string | null {
   return value === undefined || value === null || value.trim() === '' ? null : value;
+}
+
+/** What a new post must be before anything is written. */
+function checkNewPost(input: NewPostInput): void {
+  // Pages come with a later issue: no page can be named yet.
+  if (input.pageId) throw ContentErrors.PAGE_NOT_FOUND();
+  if (!(input.text ?? '').trim() && !input.photos.length) throw ContentErrors.EMPTY_POST();
+  const refs = input.photos.map((photo) => photo.ref);
+  if (new Set(refs).size !== refs.length) throw ContentErrors.DUPLICATE_PHOTO();
+}
+
+/** The post's row and photos as written, with a newly drawn random id. */
+function newPostRow(userId: string, input: NewPostInput): posts.NewPost {
+  return {
+    randomId: newRandomId(),
+    type: input.type,
+    userId,
+    text: input.text ?? '',
+    privacy: input.privacy,
+    photos: input.photos.map((photo) => ({
+      ref: photo.ref,
+      alt_text: blankToNull(photo.alt_text),
+      description: blankToNull(photo.description),
+    })),
+  };
 }

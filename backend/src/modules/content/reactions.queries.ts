@@ -1,6 +1,7 @@
 import { type Viewer, visibleSql } from '../../platform/access/viewer';
 import { SqlParams } from '../../platform/database/sql-params';
 import type { SqlRunner } from '../../platform/database/sql-runner';
+import { cursorTimeSql } from '../../platform/paging/paging';
 import { outboxInsertSql } from '../../platform/queues/outbox.service';
 import type { PostPrivacy } from './entities/post.entity';
 import type { PostKey } from './posts.queries';
@@ -143,4 +144,54 @@ export async function deleteReaction(
     [reactionId, userId],
   )) as [unknown[], number];
   return deleted.length > 0;
+}
+
+/** A reaction as the list of who reacted shows it (newest first). */
+export interface ReactorRow {
+  id: string;
+  user_id: string;
+  created_at: Date;
+  cursor_at: string;
+}
+
+/**
+ * Who reacted to a post or a comment, newest first: up to `limit` reactions after `cursor`, one
+ * statement walking reaction_post_idx or reaction_comment_idx, (target, created_at, id), down from
+ * the cursor. The target must be one the viewer may see (a comment: its post), exactly as the
+ * feeds decide; undefined when it is not (or there is no such target), so a private post's likers
+ * are as hidden as the post.
+ */
+export async function reactorPage(
+  db: SqlRunner,
+  viewer: Viewer,
+  key: ReactionKey,
+  cursor: { at: string; id: string } | null,
+  limit: number,
+): Promise<ReactorRow[] | undefined> {
+  const params = new SqlParams();
+  const target =
+    key.kind === 'post'
+      ? `SELECT p.id FROM post p
+          WHERE p.${'randomId' in key.post ? 'random_id' : 'id'} = ${params.add('randomId' in key.post ? key.post.randomId : key.post.postId)}
+            AND ${visibleSql('p', viewer, params)}`
+      : `SELECT c.id FROM comment c JOIN post p ON p.id = c.post_id
+          WHERE c.id = ${params.add(key.commentId)} AND ${visibleSql('p', viewer, params)}`;
+  const after = cursor
+    ? `AND (r.created_at, r.id) < (${params.add(cursor.at)}::timestamptz, ${params.add(cursor.id)}::uuid)`
+    : '';
+  const rows = (await db.query(
+    `WITH target AS (${target})
+     SELECT target.id AS target_id, page.id, page.user_id, page.created_at, page.cursor_at
+       FROM target
+       LEFT JOIN LATERAL (
+         SELECT r.id, r.user_id, r.created_at, ${cursorTimeSql('r.created_at')} AS cursor_at
+           FROM reaction r
+          WHERE r.${key.kind}_id = target.id ${after}
+          ORDER BY r.created_at DESC, r.id DESC
+          LIMIT ${params.add(limit)}) page ON TRUE
+      ORDER BY page.created_at DESC, page.id DESC`,
+    params.values,
+  )) as Array<{ target_id: string } & (ReactorRow | Record<keyof ReactorRow, null>)>;
+  if (!rows.length) return undefined;
+  return rows.filter((row): row is { target_id: string } & ReactorRow => row.id !== null);
 }

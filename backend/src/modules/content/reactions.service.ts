@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Sql } from '../../platform/database/sql';
 import type { Member } from '../../platform/access/current-caller.decorator';
 import { canSee, viewerOf } from '../../platform/access/viewer';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/database/db-errors';
@@ -14,7 +15,10 @@ import type { ReactionTarget } from './reactions.queries';
  */
 @Injectable()
 export class ReactionsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   /**
    * One statement, no transaction: the reaction, the target's count and its notification job
@@ -38,7 +42,7 @@ export class ReactionsService {
     if (viewer.kind !== 'member') throw notFound();
     let written: reactions.ReactionWritten | undefined;
     try {
-      written = await reactions.react(this.dataSource, viewer, key);
+      written = await reactions.react(this.sql, viewer, key);
     } catch (error) {
       // The post or comment went away between finding it and reacting.
       if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw notFound();
@@ -49,7 +53,7 @@ export class ReactionsService {
       // A reaction made by a parallel request after this statement began is not in its snapshot.
       const existing =
         written.existing_id ??
-        (await reactions.reactionOf(this.dataSource, member.userId, {
+        (await reactions.reactionOf(this.sql, member.userId, {
           kind: key.kind,
           id: key.kind === 'comment' ? key.commentId : written.post_id,
         }));

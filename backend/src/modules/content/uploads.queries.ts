@@ -2,6 +2,7 @@ import type { SqlRunner } from '../../platform/database/sql-runner';
 import type { ImageVariant } from '../../platform/images/image-pipeline.service';
 import { outboxInsertSql } from '../../platform/queues/outbox.service';
 import type { UploadStatus } from './entities/uploaded-image.entity';
+import { RENDER_UPLOAD_JOB_ID_PREFIX } from './jobs/content.jobs';
 
 /** The `uploaded_image` table: photos uploaded for a post that is not saved yet (or ever). */
 
@@ -20,8 +21,8 @@ export interface NewUploadRow extends Omit<UploadRow, 'variants'> {
 }
 
 /**
- * Records pending uploads and, in the same statement, their `images/render-upload` jobs (outbox):
- * the rows and the jobs that render them commit together or not at all.
+ * Records pending uploads and, in the same statement, their `images/render-upload` jobs (outbox,
+ * under renderUploadJobId): the rows and the jobs that render them commit together or not at all.
  */
 export async function insertPendingUploads(
   db: SqlRunner,
@@ -32,7 +33,7 @@ export async function insertPendingUploads(
   const queued = outboxInsertSql('images', 'render-upload', {
     from: 'inserted',
     payload: { ref: 'inserted.ref', original: 'inserted.original_ref' },
-    jobId: 'NULL',
+    jobId: `'${RENDER_UPLOAD_JOB_ID_PREFIX}' || inserted.ref`,
   });
   await db.query(
     `WITH inserted AS (

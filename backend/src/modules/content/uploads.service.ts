@@ -9,9 +9,10 @@ import {
 import { sniffImageFormat } from '../../platform/images/image-format';
 import { ImageErrors } from '../../platform/images/images.errors';
 import type { UploadedFile } from '../../platform/images/uploads';
+import { JobQueue } from '../../platform/queues/job-queue.service';
 import { StorageService } from '../../platform/storage/storage.service';
 import type { UploadStatus } from './entities/uploaded-image.entity';
-import type { RenderUploadPayload } from './jobs/content.jobs';
+import { type RenderUploadPayload, renderUploadJobId } from './jobs/content.jobs';
 import {
   deleteStaleUploads,
   findUploadToRender,
@@ -37,10 +38,11 @@ export type RenderOutcome = 'rendered' | 'already-rendered' | 'gone';
 /**
  * Photos are uploaded before their post is saved. The upload request checks each file's bytes
  * (format, header limits, a cheap small decode for its blurhash), keeps the original in the
- * private storage area and records it as the member's pending upload with its render job; the
- * uploader gets the ref, blurhash and size at once. The `images` queue renders the files
- * (`render`), and a post saved meanwhile shows the blurhash until they exist. Saving a post
- * attaches the uploads it names; the cleanup job removes those never attached.
+ * private storage area and records it as the member's pending upload with its render job (in the
+ * outbox, and on the queue at once); the uploader gets the ref, blurhash and size at once. The
+ * `images` queue renders the files (`render`), and a post saved meanwhile shows the blurhash until
+ * they exist. Saving a post attaches the uploads it names; the cleanup job removes those never
+ * attached.
  */
 @Injectable()
 export class UploadsService {
@@ -50,6 +52,7 @@ export class UploadsService {
     private readonly dataSource: DataSource,
     private readonly images: ImagePipeline,
     private readonly storage: StorageService,
+    private readonly jobs: JobQueue,
   ) {}
 
   /** All or nothing: when any file is refused, nothing of the upload stays stored. */
@@ -81,6 +84,7 @@ export class UploadsService {
       await this.discardOriginals(stored);
       throw error;
     }
+    await this.queueRenders(accepted);
     return accepted.map(({ ref, blurhash, width, height }) => ({
       ref,
       status: 'pending',
@@ -168,6 +172,29 @@ export class UploadsService {
     } catch (error) {
       this.logger.warn(`Could not remove upload files now, scheduling: ${String(error)}`);
       await this.storage.scheduleRemoval(refs, undefined, originals);
+    }
+  }
+
+  /**
+   * Puts the committed uploads' render jobs on the queue now, under the ids their outbox rows carry:
+   * the relay polls every half second, and that wait was a fifth of an upload's time to ready. The
+   * relay's own add later is a no-op (same id). Best effort: when Redis fails, the outbox still
+   * relays them, so the upload is answered as usual.
+   */
+  private async queueRenders(uploads: AcceptedUpload[]): Promise<void> {
+    try {
+      await Promise.all(
+        uploads.map(({ ref, original }) =>
+          this.jobs.add(
+            'images',
+            'render-upload',
+            { ref, original },
+            { jobId: renderUploadJobId(ref) },
+          ),
+        ),
+      );
+    } catch (error) {
+      this.logger.warn(`Could not queue renders now, the outbox relays them: ${String(error)}`);
     }
   }
 

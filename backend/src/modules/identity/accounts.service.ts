@@ -13,6 +13,7 @@ import { IdentityErrors } from './identity.errors';
 import { assertStrongPassword } from './password-strength';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { stageOf } from './profile';
+import { normaliseBio, normaliseDisplayName } from './profile-text';
 import { SessionsService } from './sessions.service';
 
 export interface LocationInput {
@@ -25,6 +26,10 @@ export interface LocationInput {
 
 export interface ProfileChanges extends Partial<LocationInput> {
   username?: string;
+  /** null or blank clears it. */
+  display_name?: string | null;
+  /** null or blank clears it. */
+  bio?: string | null;
 }
 
 export interface PasswordChange {
@@ -164,12 +169,20 @@ export class AccountsService {
   }
 
   async updateProfile(userId: string, changes: ProfileChanges): Promise<UserAccount> {
+    // Checked before anything is written: a refused text changes nothing.
+    const displayName =
+      changes.display_name === undefined ? undefined : normaliseDisplayName(changes.display_name);
+    const bio = changes.bio === undefined ? undefined : normaliseBio(changes.bio);
     return this.dataSource.transaction(async (manager) => {
       const user = await manager.findOneOrFail(UserAccount, {
         where: { id: userId },
         lock: { mode: 'pessimistic_write' },
       });
-      const touchesProfile = changes.username !== undefined || hasLocation(changes);
+      const touchesProfile =
+        changes.username !== undefined ||
+        changes.display_name !== undefined ||
+        changes.bio !== undefined ||
+        hasLocation(changes);
       if (touchesProfile && stageOf(user) !== 'registered') throw IdentityErrors.NOT_REGISTERED();
       if (
         changes.username !== undefined &&
@@ -180,6 +193,8 @@ export class AccountsService {
         if (previous) await this.handles.release(manager, previous, user.id);
       }
       applyLocation(user, changes);
+      if (displayName !== undefined) user.displayName = displayName;
+      if (bio !== undefined) user.bio = bio;
       return manager.save(user);
     });
   }

@@ -4,6 +4,7 @@ import {
   OPS_COOKIE,
   REFRESH_COOKIE,
   REFRESH_COOKIE_PATH,
+  SESSION_HINT_COOKIE,
   SESSION_LIFETIME_DAYS,
 } from './identity.constants';
 import type { ClientInfo } from './sessions.service';
@@ -17,15 +18,22 @@ function secure(config: AppConfig): boolean {
   return config.publicUrl.startsWith('https://');
 }
 
-/** The refresh token lives only in this httpOnly cookie, sent only to the auth endpoints. */
+/**
+ * The refresh token lives only in this httpOnly cookie, sent only to the auth endpoints. Beside
+ * it goes the session hint (`1`, no secret, readable by the page): see SESSION_HINT_COOKIE.
+ */
 export function setRefreshCookie(reply: FastifyReply, token: string, config: AppConfig): void {
-  reply.setCookie(REFRESH_COOKIE, token, {
-    httpOnly: true,
+  const both = {
     secure: secure(config),
     sameSite: 'lax',
-    path: REFRESH_COOKIE_PATH,
     maxAge: SESSION_LIFETIME_DAYS * 24 * 3600,
+  } as const;
+  reply.setCookie(REFRESH_COOKIE, token, {
+    ...both,
+    httpOnly: true,
+    path: REFRESH_COOKIE_PATH,
   });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...both, httpOnly: false, path: '/' });
 }
 
 export function clearRefreshCookie(reply: FastifyReply, config: AppConfig): void {
@@ -35,6 +43,7 @@ export function clearRefreshCookie(reply: FastifyReply, config: AppConfig): void
     sameSite: 'lax',
     httpOnly: true,
   });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', secure: secure(config), sameSite: 'lax' });
 }
 
 export function readRefreshCookie(request: FastifyRequest): string | undefined {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { DataSource } from 'typeorm';
 import type { Caller } from '../../platform/access/access-policy';
 import { CallerResolver } from '../../platform/access/caller-resolver';
+import { Sql } from '../../platform/database/sql';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import { AccessTokens } from './access-tokens.service';
 import { stageOf } from './profile';
@@ -16,7 +16,7 @@ import { callerRowOf } from './sessions.queries';
 export class IdentityCallerResolver extends CallerResolver {
   constructor(
     private readonly tokens: AccessTokens,
-    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
   ) {
     super();
   }
@@ -36,7 +36,7 @@ export class IdentityCallerResolver extends CallerResolver {
   }
 
   callerFor(userId: string, sessionId: string): Promise<Caller | null> {
-    return sessionCaller(this.dataSource, userId, sessionId);
+    return sessionCaller(this.sql, userId, sessionId);
   }
 }
 

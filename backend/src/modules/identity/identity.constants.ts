@@ -16,6 +16,13 @@ export const PASSWORD_MAX_LENGTH = 256;
 
 export const REFRESH_COOKIE = 'pf_refresh';
 export const REFRESH_COOKIE_PATH = '/api/iam/authn';
+/**
+ * Set and cleared with the refresh cookie, readable by scripts and holding no secret: it tells the
+ * page that a session may be there to renew, so a guest's page start asks the API nothing (a
+ * renewal without the httpOnly cookie could only answer 401). The client reads the same name
+ * (libs/api-client session-client.ts, SESSION_HINT_COOKIE).
+ */
+export const SESSION_HINT_COOKIE = 'pf_session';
 export const OPS_COOKIE = 'pf_ops';
 
 /**

@@ -9,6 +9,6 @@ export { IdentityOpsAccess } from './identity-ops-access';
 export { AccountDeletionService, type UserDeletionStep } from './account-deletion.service';
 export { HandlesService } from './handles.service';
 export { MembersService } from './members.service';
-export type { UserSummary } from './profile';
-export { UserSummaryDto } from './dto/profile.dto';
+export type { PublicProfile, UserSummary } from './profile';
+export { PublicProfileDto, UserSummaryDto } from './dto/profile.dto';
 export type { UserAccount } from './entities/user-account.entity';

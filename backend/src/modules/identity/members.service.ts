@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
+import { Sql } from '../../platform/database/sql';
 import { decideAccess, type Caller } from '../../platform/access/access-policy';
-import type { LatLng } from '../../platform/geo/geo';
+import { type LatLng, publicDistanceKm } from '../../platform/geo/geo';
 import { nearestMembers } from './accounts.queries';
 import * as members from './members.queries';
 import { AuthSession } from './entities/auth-session.entity';
 import { UserAccount } from './entities/user-account.entity';
 import { IdentityErrors } from './identity.errors';
-import { stageOf, toUserSummary, type UserSummary } from './profile';
+import { type PublicProfile, stageOf, toUserSummary, type UserSummary } from './profile';
 import { SessionsService, toSummary, type SessionSummary } from './sessions.service';
 
 export const PERMISSION_NAMES = [
@@ -37,7 +38,7 @@ export interface AdminSessionView extends SessionSummary {
 @Injectable()
 export class MembersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
     private readonly sessions: SessionsService,
     @InjectRepository(UserAccount) private readonly users: Repository<UserAccount>,
     @InjectRepository(AuthSession) private readonly authSessions: Repository<AuthSession>,
@@ -45,19 +46,23 @@ export class MembersService {
 
   /** The public summary of a registered, active member (spec: get-user-by-uuid). */
   async publicSummary(userId: string): Promise<UserSummary> {
-    const summary = await members.publicSummaryById(this.dataSource, userId);
+    const summary = await members.publicSummaryById(this.sql, userId);
     if (!summary) throw IdentityErrors.USER_NOT_FOUND();
     return summary;
   }
 
   /** The public summary of a registered, active member by username (any case). */
   async publicSummaryByUsername(username: string): Promise<UserSummary> {
-    const summary = await members.publicSummaryByUsername(
-      this.dataSource,
-      username.trim().toLowerCase(),
-    );
+    const summary = await members.publicSummaryByUsername(this.sql, username.trim().toLowerCase());
     if (!summary) throw IdentityErrors.USER_NOT_FOUND();
     return summary;
+  }
+
+  /** A registered, active member's page by username (any case): summary and bio. */
+  async publicProfileByUsername(username: string): Promise<PublicProfile> {
+    const profile = await members.publicProfileByUsername(this.sql, username.trim().toLowerCase());
+    if (!profile) throw IdentityErrors.USER_NOT_FOUND();
+    return profile;
   }
 
   /**
@@ -67,7 +72,7 @@ export class MembersService {
   async summariesByIds(ids: readonly string[]): Promise<UserSummary[]> {
     const unique = [...new Set(ids)];
     if (!unique.length) return [];
-    return members.summariesByIds(this.dataSource, unique);
+    return members.summariesByIds(this.sql, unique);
   }
 
   /**
@@ -79,8 +84,20 @@ export class MembersService {
     radiusKm: number,
     limit: number,
   ): Promise<Array<{ userId: string; distanceKm: number }>> {
-    const rows = await nearestMembers(this.dataSource, point, radiusKm, limit);
+    const rows = await nearestMembers(this.sql, point, radiusKm, limit);
     return rows.map((row) => ({ userId: row.id, distanceKm: row.distanceKm }));
+  }
+
+  /**
+   * How far each of the given members is from `fromId`'s own point, as others may learn it: to
+   * their public point, in whole km (platform/geo). Members without a location, on either side,
+   * and `fromId` themselves are not in the map.
+   */
+  async distancesKmFrom(fromId: string, userIds: readonly string[]): Promise<Map<string, number>> {
+    const unique = [...new Set(userIds)];
+    if (!unique.length) return new Map();
+    const rows = await members.distancesFromMember(this.sql, fromId, unique);
+    return new Map(rows.map((row) => [row.id, publicDistanceKm(row.metres)]));
   }
 
   /** Whether a member may do something; a member may ask about themselves, an admin about anyone. */

@@ -7,6 +7,8 @@ export interface Profile {
   email: string;
   email_verified: boolean;
   username: string | null;
+  display_name: string | null;
+  bio: string | null;
   avatar: string | null;
   avatar_blurhash: string | null;
   suburb_city: string | null;
@@ -21,10 +23,17 @@ export interface Profile {
   created_at: string;
 }
 
+/** A member's own page: their summary and their bio. */
+export interface PublicProfile extends UserSummary {
+  bio: string | null;
+}
+
 /** What anyone may see of a member (spec: Responder / user summary). */
 export interface UserSummary {
   uuid: string;
   username: string;
+  /** How they like to be called (plain text); null: the username alone. */
+  display_name: string | null;
   avatar: string | null;
   suburb_city: string | null;
   state: string | null;
@@ -53,6 +62,8 @@ export function toProfile(user: UserAccount, csrfToken: string): Profile {
     email: user.email,
     email_verified: Boolean(user.emailVerifiedAt),
     username: user.username,
+    display_name: user.displayName,
+    bio: user.bio,
     avatar: user.avatar,
     avatar_blurhash: user.avatarBlurhash,
     suburb_city: user.suburbCity,
@@ -75,6 +86,7 @@ export function toUserSummary(user: UserAccount): UserSummary {
   return {
     uuid: user.id,
     username: user.username ?? '',
+    display_name: user.displayName,
     avatar: user.avatar,
     suburb_city: user.suburbCity,
     state: user.state,

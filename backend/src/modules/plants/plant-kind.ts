@@ -15,6 +15,12 @@ export interface PlantView {
   quantity: number | null;
   swap_terms: string | null;
   updated_at: string;
+  /**
+   * How far the owner is from the viewer, in whole km, measured to the owner's public point (the
+   * centre of their ~1 km grid cell): null for a guest, for one's own listing, or when either has
+   * no location.
+   */
+  distance_km: number | null;
 }
 
 /** The filter of listings whose plant is available (a column of the `plant` table). */
@@ -34,7 +40,7 @@ export const PLANT_COUNTS = {
   plantsAvail: { type: PLANT_KIND.type, kindFilter: AVAILABLE_FILTER },
 } satisfies Record<string, PostCount>;
 
-export function toPlantView(row: PlantRow): PlantView {
+export function toPlantView(row: PlantRow, distanceKm: number | null = null): PlantView {
   return {
     id: row.id,
     post_id: row.post_id,
@@ -45,5 +51,6 @@ export function toPlantView(row: PlantRow): PlantView {
     quantity: row.quantity,
     swap_terms: row.swap_terms,
     updated_at: row.updated_at.toISOString(),
+    distance_km: distanceKm,
   };
 }

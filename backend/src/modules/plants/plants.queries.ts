@@ -5,6 +5,8 @@ import type { SqlRunner } from '../../platform/database/sql-runner';
 export interface PlantRow {
   id: string;
   post_id: string;
+  /** The listing's owner. */
+  user_id: string;
   name: string;
   species: string | null;
   available: boolean;
@@ -41,6 +43,13 @@ export async function insertPlant(
   );
 }
 
+/** Whether setting `changes` would change the plant's details. */
+export function changesPlant(plant: PlantRow, changes: PlantColumns): boolean {
+  return (['name', 'species', 'available', 'quantity', 'swap_terms'] as const).some(
+    (column) => changes[column] !== undefined && changes[column] !== plant[column],
+  );
+}
+
 /** Sets the given columns (and updated_at) of the listing of a post. */
 export async function updatePlant(
   db: SqlRunner,
@@ -66,7 +75,7 @@ export async function postOfPlant(db: SqlRunner, plantId: string): Promise<strin
 
 export async function plantsOfPosts(db: SqlRunner, postIds: string[]): Promise<PlantRow[]> {
   return (await db.query(
-    `SELECT id, post_id, name, species, available, quantity, swap_terms, updated_at
+    `SELECT id, post_id, user_id, name, species, available, quantity, swap_terms, updated_at
        FROM plant WHERE post_id = ANY($1::uuid[])`,
     [postIds],
   )) as PlantRow[];

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { Sql } from '../../platform/database/sql';
 import type { Member } from '../../platform/access/current-caller.decorator';
 import { type Viewer, viewerOf } from '../../platform/access/viewer';
 import { AppError } from '../../platform/http/app-error';
@@ -56,6 +57,7 @@ function plantQuery(availableOnly: boolean, base: PostQuery = {}): PostQuery {
 export class PlantsService implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly sql: Sql,
     private readonly content: ContentService,
     private readonly members: MembersService,
   ) {}
@@ -63,14 +65,23 @@ export class PlantsService implements OnModuleInit {
   onModuleInit() {
     this.content.registerKind<PlantView>({
       ...PLANT_KIND,
-      loadDetails: async (postIds) =>
-        new Map(
-          (await plants.plantsOfPosts(this.dataSource, postIds)).map((row) => [
-            row.post_id,
-            toPlantView(row),
-          ]),
-        ),
+      loadDetails: (postIds, viewer) => this.plantViews(postIds, viewer),
     });
+  }
+
+  /** The listings of these posts, each with its owner's distance from the viewer (members only). */
+  private async plantViews(postIds: string[], viewer: Viewer): Promise<Map<string, PlantView>> {
+    const rows = await plants.plantsOfPosts(this.sql, postIds);
+    const distances =
+      viewer.kind === 'member' && rows.length
+        ? await this.members.distancesKmFrom(
+            viewer.userId,
+            rows.map((row) => row.user_id),
+          )
+        : new Map<string, number>();
+    return new Map(
+      rows.map((row) => [row.post_id, toPlantView(row, distances.get(row.user_id) ?? null)]),
+    );
   }
 
   async create(
@@ -124,13 +135,18 @@ export class PlantsService implements OnModuleInit {
     const postId = await retriedTransaction(this.dataSource, async (manager) => {
       const post = await this.lockListing(manager, member, input.postId);
       const changes = input.plant;
-      await plants.updatePlant(manager, post.id, {
+      const columns: plants.PlantColumns = {
         name: changes.name === undefined ? undefined : plantName(changes.name),
         species: changes.species === undefined ? undefined : blankToNull(changes.species),
         available: changes.available,
         quantity: changes.quantity === undefined ? undefined : (changes.quantity ?? null),
         swap_terms: changes.swap_terms === undefined ? undefined : blankToNull(changes.swap_terms),
-      });
+      };
+      const before = await plants.plantsOfPosts(manager, [post.id]);
+      await plants.updatePlant(manager, post.id, columns);
+      // A listing whose details really change reads "Edited"; its privacy alone is no edit.
+      if (before[0] && plants.changesPlant(before[0], columns))
+        await this.content.markEdited(manager, post.id);
       if (input.privacy) await this.content.setPrivacy(manager, post, input.privacy);
       await this.content.bump(manager, post.id);
       return post.id;
@@ -218,7 +234,7 @@ export class PlantsService implements OnModuleInit {
 
   private async item(viewer: Viewer, plantId: string): Promise<ContentItem> {
     if (!isUuid(plantId)) throw PlantsErrors.PLANT_NOT_FOUND();
-    const postId = await plants.postOfPlant(this.dataSource, plantId);
+    const postId = await plants.postOfPlant(this.sql, plantId);
     if (!postId) throw PlantsErrors.PLANT_NOT_FOUND();
     try {
       return await this.content.one(viewer, postId);

@@ -27,7 +27,7 @@ export class ProfilesService {
 
   /** `/{handle}`: a member's summary and counts (pages come later: other handles are 404). */
   async userOrPageBasic(viewer: Viewer, handle: string) {
-    const user = await this.members.publicSummaryByUsername(handle);
+    const user = await this.members.publicProfileByUsername(handle);
     return { kind: 'user' as const, user, counts: await this.counts(viewer, user.uuid) };
   }
 }

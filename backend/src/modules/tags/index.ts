@@ -5,4 +5,5 @@
 export { TagsModule } from './tags.module';
 export { TagsService } from './tags.service';
 export type { TagRef } from './tag-views';
+export type { NewPostTags } from './tags.queries';
 export type { Tag } from './entities/tag.entity';

@@ -1,4 +1,5 @@
 import type { Caller } from '../../platform/access/access-policy';
+import type { SqlParams } from '../../platform/database/sql-params';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import { TAG_COLUMNS, type TagRef, type TagView } from './tag-views';
 import { listedTagSql, type TagReader } from './tag-visibility';
@@ -47,6 +48,58 @@ export async function resolveTagsNamed(
      SELECT id, name FROM resolved`,
     [sortedNames, namer, postDelta],
   )) as TagRef[];
+}
+
+/** The CTE of newPostTagsSql that holds the post's tags, `(id, name)`, one row per name. */
+export const NEW_POST_TAGS = 'post_tags';
+
+/** A new post's tags as CTEs of the statement that writes the post (TagsService.newPostTags). */
+export interface NewPostTags {
+  /** The CTE holding the tags, `(id, name)`. */
+  table: typeof NEW_POST_TAGS;
+  /** The CTEs (without WITH), their values added to `params`. */
+  ctes: (params: SqlParams) => string;
+}
+
+/**
+ * resolveTagsNamed's work as CTEs of another statement (content writes a post and its tag links
+ * in one statement): finds the named tags, creates those missing from the statement's snapshot
+ * (names sorted: a fixed insertion order), records `namer` as having named each, and adds
+ * `postDelta` to the post_count of each, the existing ones locked in id order (a created one
+ * starts at it). A name another transaction created after the snapshot was taken is taken over
+ * by the upsert, which sees and locks the committed row, so no name is ever left out (as
+ * resolveTagsNamed may leave one, for a second round). A drawn id that clashes is a unique
+ * violation that fails the whole statement: nothing is written, and running it again draws anew.
+ */
+export function newPostTagsSql(
+  params: SqlParams,
+  sortedNames: string[],
+  namer: string | null,
+  postDelta: 0 | 1,
+): string {
+  const names = params.add(sortedNames);
+  const by = params.add(namer);
+  const delta = params.add(postDelta);
+  return `post_tags_found AS (SELECT t.id, t.name FROM tag t WHERE t.name = ANY(${names}::text[])),
+     post_tags_created AS (
+       INSERT INTO tag AS t (name, created_by, post_count)
+       SELECT wanted.name, ${by}::uuid, ${delta}::int FROM unnest(${names}::text[]) AS wanted(name)
+        WHERE NOT EXISTS (SELECT 1 FROM post_tags_found f WHERE f.name = wanted.name)
+        ORDER BY wanted.name
+       ON CONFLICT (name) DO UPDATE SET post_count = t.post_count + excluded.post_count
+       RETURNING t.id, t.name),
+     post_tags_locked AS (
+       SELECT t.id FROM tag t WHERE ${delta}::int <> 0 AND t.name = ANY(${names}::text[])
+        ORDER BY t.id FOR NO KEY UPDATE),
+     post_tags_counted AS (
+       UPDATE tag SET post_count = post_count + ${delta}::int
+         FROM post_tags_locked l WHERE tag.id = l.id),
+     ${NEW_POST_TAGS} AS (
+       SELECT id, name FROM post_tags_created UNION ALL SELECT id, name FROM post_tags_found),
+     post_tags_named AS (
+       INSERT INTO tag_namer (tag_id, user_id)
+       SELECT id, ${by}::uuid FROM ${NEW_POST_TAGS} WHERE ${by}::uuid IS NOT NULL ORDER BY id
+       ON CONFLICT DO NOTHING)`;
 }
 
 /** Adds `delta` to each tag's post_count, never below 0 (ids sorted: a fixed lock order). */

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Caller } from '../../platform/access/access-policy';
 import type { Member } from '../../platform/access/current-caller.decorator';
+import { Sql } from '../../platform/database/sql';
+import type { SqlRunner } from '../../platform/database/sql-runner';
 import { containsNul } from '../../platform/http/nul-guard';
 import { PlatformErrors } from '../../platform/http/platform.errors';
 import { INTEREST_TYPES, type InterestType } from './entities/user-tag-interest.entity';
@@ -18,6 +20,7 @@ import {
 import type { TagReader } from './tag-visibility';
 import { TagsErrors } from './tags.errors';
 import * as tags from './tags.queries';
+import type { NewPostTags } from './tags.queries';
 
 export const MAX_TAGS_PER_POST = 10;
 /** How many names get-tags-n-children takes at once. */
@@ -37,7 +40,10 @@ export type TagKey = { id: number } | { name: string };
  */
 @Injectable()
 export class TagsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   // ---- for other modules ----
 
@@ -55,14 +61,7 @@ export class TagsService {
     userId: string | null,
     options: { countPost?: boolean } = {},
   ): Promise<TagRef[]> {
-    const normalised: string[] = [];
-    for (const raw of names) {
-      const name = normaliseTagName(raw);
-      if (!name) throw TagsErrors.INVALID_TAG_NAME({ name: raw.slice(0, 60) });
-      if (!normalised.includes(name)) normalised.push(name);
-    }
-    if (normalised.length > MAX_TAGS_PER_POST)
-      throw TagsErrors.TOO_MANY_TAGS({ max: MAX_TAGS_PER_POST });
+    const normalised = normalisePostTagNames(names);
     if (!normalised.length) return [];
     // A fixed insertion order keeps two posts that add the same new tags from deadlocking.
     const sorted = [...normalised].sort();
@@ -88,6 +87,28 @@ export class TagsService {
   }
 
   /**
+   * The tags a new post names, found or created inside the statement that writes the post (see
+   * tags.queries newPostTagsSql): names are checked as resolveForPost checks them, and each tag's
+   * post_count grows by one with `countPost`. Null when the post names no tag. A statement built
+   * with it fails with a unique violation (and writes nothing) when a drawn tag id clashed:
+   * running it again is the answer.
+   */
+  newPostTags(
+    names: readonly string[],
+    userId: string | null,
+    options: { countPost?: boolean } = {},
+  ): NewPostTags | null {
+    const normalised = normalisePostTagNames(names);
+    if (!normalised.length) return null;
+    // A fixed insertion order keeps two posts that add the same new tags from deadlocking.
+    const sorted = [...normalised].sort();
+    return {
+      table: tags.NEW_POST_TAGS,
+      ctes: (params) => tags.newPostTagsSql(params, sorted, userId, options.countPost ? 1 : 0),
+    };
+  }
+
+  /**
    * Adds `delta` to the post_count of each tag (each id once), in the caller's transaction, never
    * below 0. The content module counts public posts only, so the number can be shown to anyone.
    */
@@ -106,13 +127,13 @@ export class TagsService {
     userId: string,
     types: readonly InterestType[] = INTEREST_TYPES,
   ): Promise<number[]> {
-    return followedTagIdsOf(this.dataSource, userId, types);
+    return followedTagIdsOf(this.sql, userId, types);
   }
 
   /** `{id, name}` of each existing tag among the ids (one query, for showing a list of posts). */
   async tagsByIds(
     ids: readonly number[],
-    manager: EntityManager = this.dataSource.manager,
+    manager: SqlRunner = this.sql,
   ): Promise<Map<number, TagRef>> {
     if (!ids.length) return new Map();
     const rows = await tags.tagRefsByIds(manager, [...new Set(ids)]);
@@ -127,7 +148,7 @@ export class TagsService {
   async lookup(name: string, reader: TagReader): Promise<{ id: number; listed: boolean } | null> {
     const normalised = normaliseTagName(name);
     if (!normalised) return null;
-    return (await tags.lookupTag(this.dataSource, normalised, reader)) ?? null;
+    return (await tags.lookupTag(this.sql, normalised, reader)) ?? null;
   }
 
   // ---- the catalogue: each read lists only the tags listed to the caller (tag-visibility.ts) ----
@@ -149,7 +170,7 @@ export class TagsService {
       ...new Set(names.map(normaliseTagName).filter((name): name is string => !!name)),
     ];
     if (!wanted.length) return [];
-    const rows = await tags.listedTagsNamed(this.dataSource, wanted, caller);
+    const rows = await tags.listedTagsNamed(this.sql, wanted, caller);
     const byName = new Map(rows.map((row) => [row.name, row]));
     return this.withChildren(
       caller,
@@ -159,13 +180,13 @@ export class TagsService {
 
   /** The categories (parent tags) with their children, for the interests picker. */
   async interestCategories(caller: Caller): Promise<TagWithChildrenView[]> {
-    return this.withChildren(caller, await tags.listedCategories(this.dataSource, caller));
+    return this.withChildren(caller, await tags.listedCategories(this.sql, caller));
   }
 
   /** All tags by name, a page at a time (keyset on the unique name). */
   async page(caller: Caller, cursor: string | null, take: number): Promise<TagPage> {
     const after = cursor === null ? null : decodeCursor(cursor);
-    const rows = await tags.listedTagPage(this.dataSource, caller, after, take + 1);
+    const rows = await tags.listedTagPage(this.sql, caller, after, take + 1);
     const items = rows.slice(0, take);
     return {
       items,
@@ -177,7 +198,7 @@ export class TagsService {
   async byPrefix(caller: Caller, rawPrefix: string, parentsOnly: boolean): Promise<TagView[]> {
     const prefix = normaliseTagPrefix(rawPrefix);
     if (!prefix) return [];
-    return tags.listedTagsByPrefix(this.dataSource, caller, prefix, parentsOnly, PREFIX_MATCHES);
+    return tags.listedTagsByPrefix(this.sql, caller, prefix, parentsOnly, PREFIX_MATCHES);
   }
 
   /**
@@ -225,7 +246,7 @@ export class TagsService {
   private async find(
     key: TagKey,
     listedTo: Caller | null,
-    manager: EntityManager = this.dataSource.manager,
+    manager: SqlRunner = this.sql,
   ): Promise<TagView | undefined> {
     const value = 'id' in key ? key.id : normaliseTagName(key.name);
     if (!value) return undefined;
@@ -235,7 +256,7 @@ export class TagsService {
   private async withChildren(caller: Caller, parents: TagView[]): Promise<TagWithChildrenView[]> {
     if (!parents.length) return [];
     const children = await tags.listedChildrenOf(
-      this.dataSource,
+      this.sql,
       parents.map((parent) => parent.id),
       caller,
     );
@@ -258,4 +279,20 @@ function decodeCursor(cursor: string): string {
   } catch {
     throw PlatformErrors.INVALID_CURSOR();
   }
+}
+
+/**
+ * A post's tag names normalised and de-duplicated (first spelling wins the order): a name that
+ * cannot be a tag is INVALID_TAG_NAME, more than MAX_TAGS_PER_POST is TOO_MANY_TAGS.
+ */
+function normalisePostTagNames(names: readonly string[]): string[] {
+  const normalised: string[] = [];
+  for (const raw of names) {
+    const name = normaliseTagName(raw);
+    if (!name) throw TagsErrors.INVALID_TAG_NAME({ name: raw.slice(0, 60) });
+    if (!normalised.includes(name)) normalised.push(name);
+  }
+  if (normalised.length > MAX_TAGS_PER_POST)
+    throw TagsErrors.TOO_MANY_TAGS({ max: MAX_TAGS_PER_POST });
+  return normalised;
 }

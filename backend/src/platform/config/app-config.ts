@@ -48,6 +48,8 @@ export class AppConfig {
   readonly adminEmails: ReadonlySet<string>;
   /** False only when RATE_LIMITS=off (load tests): then no rate limit refuses anything. */
   readonly rateLimitsEnabled: boolean;
+  /** The online geocoder for street addresses, when GEOCODER_URL is set (platform/geo). */
+  readonly geocoder: { url: string; userAgent: string; timeoutMs: number } | null;
   readonly version: string;
 
   private constructor(env: ParsedEnv, version: string) {
@@ -89,6 +91,13 @@ export class AppConfig {
     this.bodyLimitBytes = env.BODY_LIMIT_BYTES;
     this.adminEmails = new Set(env.ADMIN_EMAILS.map((email) => email.toLowerCase()));
     this.rateLimitsEnabled = env.RATE_LIMITS === 'on';
+    this.geocoder = env.GEOCODER_URL
+      ? {
+          url: env.GEOCODER_URL,
+          userAgent: env.GEOCODER_USER_AGENT ?? `Plantfolk/${version} (+${this.publicUrl})`,
+          timeoutMs: env.GEOCODER_TIMEOUT_MS,
+        }
+      : null;
     this.version = version;
   }
 

@@ -99,6 +99,17 @@ export const configSchema = z
      * which would otherwise measure the 429s. On by default, in every environment.
      */
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /**
+     * A Nominatim-compatible geocoding API for street addresses (`/search` is added to its path;
+     * keep an API key in its query). Unset: places come from the offline gazetteer alone.
+     */
+    GEOCODER_URL: urlWithProtocol(['http:', 'https:'], 'https://nominatim.example').optional(),
+    /** Who asks, as the provider's usage policy wants it; default names the app and PUBLIC_URL. */
+    GEOCODER_USER_AGENT: z
+      .string()
+      .regex(/^[\x20-\x7e]{3,200}$/, 'must be 3 to 200 printable ASCII characters')
+      .optional(),
+    GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   })
   .superRefine((env, ctx) => {
     // The memory driver delivers nothing, so production refuses it.

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { runMigrations } from './migrate';
+import { Sql } from './sql';
 
 @Global()
 @Module({
@@ -18,6 +19,8 @@ import { runMigrations } from './migrate';
       }),
     }),
   ],
+  providers: [Sql],
+  exports: [Sql],
 })
 export class DatabaseModule implements OnModuleInit {
   private readonly logger = new Logger('Database');

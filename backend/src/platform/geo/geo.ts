@@ -56,6 +56,18 @@ export function publicEarthSql(latitude: string, longitude: string): string {
   return `ll_to_earth(${rowCentre}, ((${column} + 0.5) * 360 / ${cells} - 180))`;
 }
 
+/**
+ * The SQL of the distance in metres from an origin (its latitude and longitude expressions) to
+ * the public point of the given latitude and longitude columns; show it with publicDistanceKm.
+ */
+export function distanceToPublicPointSql(
+  origin: { latitude: string; longitude: string },
+  latitude: string,
+  longitude: string,
+): string {
+  return `earth_distance(ll_to_earth(${origin.latitude}, ${origin.longitude}), ${publicEarthSql(latitude, longitude)})`;
+}
+
 /** The radius a nearby query really uses: never below MIN_NEARBY_RADIUS_KM. */
 export function nearbyRadiusKm(requestedKm: number): number {
   return Math.max(requestedKm, MIN_NEARBY_RADIUS_KM);

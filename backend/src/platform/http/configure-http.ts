@@ -1,7 +1,5 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Reflector } from '@nestjs/core';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { registerMultipart } from '../images/uploads';
@@ -9,8 +7,8 @@ import { buildOpenApiDocument } from '../openapi/openapi-document';
 import { mountQueueDashboard } from '../queues/queue-dashboard';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { registerCacheHeaders } from './cache-headers';
-import { EnvelopeInterceptor } from './envelope.interceptor';
 import { registerNulGuard } from './nul-guard';
+import { helmetOptions, registerSecurityHeaders } from './security-headers';
 import { createValidationPipe } from './validation';
 
 const ALLOWED_HEADERS = [
@@ -21,38 +19,23 @@ const ALLOWED_HEADERS = [
   'x-request-id',
 ];
 
-/** Everything HTTP-wide: headers, CORS, envelope, errors, validation, docs, the queue dashboard. */
+/**
+ * Everything HTTP-wide: headers, CORS, errors, validation, docs, the queue dashboard. (The success
+ * envelope is the adapter's: see EnvelopeFastifyAdapter.)
+ */
 export async function configureHttp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  // Cookies carry only the refresh token (httpOnly) and the short-lived ops-dashboard pass.
+  // Cookies carry only the refresh token (httpOnly), the session hint beside it (no secret: it
+  // only tells the page a session may exist) and the short-lived ops-dashboard pass.
   await app.register(cookie);
   // After the cookie plugin: its onSend hook is what writes Set-Cookie, and this one reads it.
   registerCacheHeaders(fastify);
 
-  await app.register(helmet, {
-    // The API serves JSON, images and two small HTML tools (API docs, queue dashboard).
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    strictTransportSecurity: config.isProduction,
-  });
+  registerSecurityHeaders(fastify, helmetOptions(config.isProduction));
 
   // Uploads (avatars, post and plant photos): 10 MB per file, only on routes marked AcceptsUpload.
   await registerMultipart(app);
@@ -70,7 +53,6 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
 
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
 
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app, config.version), {
     jsonDocumentUrl: 'api/docs-json',

@@ -14,9 +14,7 @@ import {
   IsUUID,
   Matches,
   Max,
-  MaxLength,
   Min,
-  MinLength,
   ValidateBy,
   ValidateIf,
   ValidateNested,
@@ -75,14 +73,35 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(\.
 /** Spec section 5: letters and spaces only (any script). */
 export const LETTERS_AND_SPACES = /^[\p{L}][\p{L} ]*$/u;
 
+/**
+ * Length as PostgreSQL's `char_length` counts it: code points. class-validator's MinLength and
+ * MaxLength leave out surrogate pairs and variation selectors, so a text they admitted could still
+ * break a column's length check (a 500 instead of a 400).
+ */
+function CodePointLength(min: number, max: number) {
+  return ValidateBy({
+    name: 'codePointLength',
+    validator: {
+      validate: (value: unknown) => {
+        if (typeof value !== 'string') return false;
+        const length = [...value].length;
+        return length >= min && length <= max;
+      },
+      defaultMessage: () =>
+        min > 0
+          ? `$property must be ${min} to ${max} characters long`
+          : `$property must be at most ${max} characters long`,
+    },
+  });
+}
+
 export function TextField(
   options: FieldOptions & { min?: number; max: number; pattern?: RegExp; patternMessage?: string },
 ) {
   return applyDecorators(
     ...presence(options),
     IsString(),
-    MinLength(options.min ?? 1),
-    MaxLength(options.max),
+    CodePointLength(options.min ?? 1, options.max),
     ...(options.pattern
       ? [
           Matches(

@@ -95,6 +95,13 @@ export class ContentItemDto {
   @ApiProperty() created_at: string;
   @ApiProperty() updated_at: string;
   @ApiProperty({ description: 'What feeds sort by' }) bumped_at: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'When its text, tags or details last changed (a change of privacy is no edit); null: never edited',
+  })
+  edited_at: string | null;
 }
 
 export class ContentItemPageDto {
@@ -128,6 +135,12 @@ export class CommentDto {
   @ApiProperty() reaction_count: number;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) my_reaction_id: string | null;
   @ApiProperty() created_at: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'When its author last changed it; null: never edited',
+  })
+  edited_at: string | null;
 }
 
 export class CommentPageDto {
@@ -143,6 +156,18 @@ export class DeletedCommentsDto {
 export class ReactionCreatedDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() reaction_count: number;
+}
+
+export class ReactorDto {
+  @ApiProperty({ format: 'uuid', description: 'The reaction' }) id: string;
+  @ApiProperty({ format: 'uuid', description: 'Who reacted (see responders)' }) user_id: string;
+  @ApiProperty({ description: 'When they reacted' }) created_at: string;
+}
+
+export class ReactorPageDto {
+  @ApiProperty({ type: [ReactorDto], description: 'Newest first' }) items: ReactorDto[];
+  @ApiProperty({ type: String, nullable: true, description: 'null: no more' })
+  next_cursor: string | null;
 }
 
 export class ReactionCountDto {
@@ -226,6 +251,12 @@ export class NewCommentDto {
   @PostKeyField() postId: string;
   @TextField({ max: COMMENT_MAX }) content: string;
   @UuidField({ optional: true, description: 'The comment this replies to' }) parentId?: string;
+}
+
+export class UpdateCommentDto {
+  @UuidField() id: string;
+  @UuidField({ description: 'The caller (the comment’s author)' }) uuid: string;
+  @TextField({ max: COMMENT_MAX }) content: string;
 }
 
 export class DeleteCommentDto {

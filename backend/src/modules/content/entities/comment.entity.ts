@@ -61,4 +61,8 @@ export class Comment {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
+
+  /** When its author last changed its content; null when never. */
+  @Column('timestamptz', { nullable: true })
+  editedAt: Date | null;
 }

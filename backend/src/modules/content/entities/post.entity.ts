@@ -79,4 +79,12 @@ export class Post {
 
   @Column('timestamptz', { default: () => 'now()' })
   bumpedAt: Date;
+
+  /**
+   * When its author (or an admin) last changed what it says (text, tags, a listing's details or
+   * photo texts); null when never. A change of privacy alone is no edit. `updated_at` moves on
+   * any change, so it cannot tell readers "Edited".
+   */
+  @Column('timestamptz', { nullable: true })
+  editedAt: Date | null;
 }

@@ -15,13 +15,14 @@ import { Post } from './post.entity';
 
 /**
  * A member's reaction to a post or to a comment (exactly one of them). The unique constraints
- * make "one per member per target" hold under any concurrency.
+ * make "one per member per target" hold under any concurrency. The target indexes end in
+ * (created_at, id): who reacted to something is a keyset walk down them, newest first.
  */
 @Entity('reaction')
 @Unique('reaction_user_post_uq', ['userId', 'postId'])
 @Unique('reaction_user_comment_uq', ['userId', 'commentId'])
-@Index('reaction_post_idx', ['postId'])
-@Index('reaction_comment_idx', ['commentId'])
+@Index('reaction_post_idx', ['postId', 'createdAt', 'id'])
+@Index('reaction_comment_idx', ['commentId', 'createdAt', 'id'])
 @Check('reaction_one_target_chk', 'num_nonnulls(post_id, comment_id) = 1')
 export class Reaction {
   @PrimaryGeneratedColumn('uuid')

@@ -23,6 +23,15 @@ export interface RenderUploadPayload {
 }
 
 /**
+ * An upload's render job has one id, whoever puts it on the queue first (the upload request, or
+ * the outbox relay with the row committed beside the upload): BullMQ ignores the second add.
+ */
+export const RENDER_UPLOAD_JOB_ID_PREFIX = 'render-upload.';
+export function renderUploadJobId(ref: string): string {
+  return `${RENDER_UPLOAD_JOB_ID_PREFIX}${ref}`;
+}
+
+/**
  * The jobs content enqueues and processes (see platform/queues/job-registry.ts). A reaction or
  * comment is written to the outbox with its job; the job's processor here decides who hears of it
  * and hands the notifications module a self-contained `notify` job.

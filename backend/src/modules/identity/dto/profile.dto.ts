@@ -6,7 +6,9 @@ import {
   PlaceNameField,
   TextField,
 } from '../../../platform/http/fields';
+import { BIO_MAX, DISPLAY_NAME_MAX } from '../entities/user-account.entity';
 import { HANDLE_PATTERN } from '../handles.service';
+import { BIO_PATTERN, DISPLAY_NAME_PATTERN } from '../profile-text';
 import { RESERVED_HANDLES } from '../identity.constants';
 
 const USERNAME = {
@@ -48,6 +50,28 @@ export class UpdateAccountDto {
   @ApiPropertyOptional(NOT_RESERVED)
   username?: string;
 
+  @TextField({
+    min: 0,
+    max: DISPLAY_NAME_MAX,
+    optional: true,
+    nullable: true,
+    pattern: DISPLAY_NAME_PATTERN,
+    patternMessage: '$property must be plain text on one line',
+    description: `How you like to be called, shown beside your username (plain text, at most ${DISPLAY_NAME_MAX} characters); null or blank clears it`,
+  })
+  display_name?: string | null;
+
+  @TextField({
+    min: 0,
+    max: BIO_MAX,
+    optional: true,
+    nullable: true,
+    pattern: BIO_PATTERN,
+    patternMessage: '$property must be plain text',
+    description: `A few words about yourself (plain text with line breaks, at most ${BIO_MAX} characters); null or blank clears it`,
+  })
+  bio?: string | null;
+
   @PlaceNameField({ optional: true })
   suburb_city?: string;
 
@@ -86,6 +110,8 @@ export class ProfileDto {
   @ApiProperty() email: string;
   @ApiProperty() email_verified: boolean;
   @ApiProperty({ type: String, nullable: true }) username: string | null;
+  @ApiProperty({ type: String, nullable: true }) display_name: string | null;
+  @ApiProperty({ type: String, nullable: true }) bio: string | null;
   @ApiProperty({
     type: String,
     nullable: true,
@@ -116,10 +142,21 @@ export class SessionGrantDto {
 export class UserSummaryDto {
   @ApiProperty({ format: 'uuid' }) uuid: string;
   @ApiProperty() username: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'How they like to be called (plain text); null: show the username alone',
+  })
+  display_name: string | null;
   @ApiProperty({ type: String, nullable: true }) avatar: string | null;
   @ApiProperty({ type: String, nullable: true }) suburb_city: string | null;
   @ApiProperty({ type: String, nullable: true }) state: string | null;
   @ApiProperty({ type: String, nullable: true }) country: string | null;
+}
+
+export class PublicProfileDto extends UserSummaryDto {
+  @ApiProperty({ type: String, nullable: true, description: 'Plain text; line breaks kept' })
+  bio: string | null;
 }
 
 export class AuthStatusDto {

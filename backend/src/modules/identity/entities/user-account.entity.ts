@@ -1,4 +1,5 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
@@ -6,11 +7,21 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 
+/** A display name: a line of 1 to 50 characters; the handle stays the member's unique name. */
+export const DISPLAY_NAME_MAX = 50;
+/** A bio: plain text (line breaks kept), at most 300 characters. */
+export const BIO_MAX = 300;
+
 /**
  * A member's account. The registration stage is derived: no verified e-mail → signed up;
  * verified but no username/location → verified; `registered_at` set → registered.
  */
 @Entity('user_account')
+@Check(
+  'user_account_display_name_chk',
+  `char_length(display_name) BETWEEN 1 AND ${DISPLAY_NAME_MAX}`,
+)
+@Check('user_account_bio_chk', `char_length(bio) BETWEEN 1 AND ${BIO_MAX}`)
 export class UserAccount {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -38,6 +49,14 @@ export class UserAccount {
 
   @Column('text', { nullable: true })
   avatarBlurhash: string | null;
+
+  /** How they like to be called, shown beside the handle; null: the handle alone. */
+  @Column('text', { nullable: true })
+  displayName: string | null;
+
+  /** A few words about themselves, plain text; null when none. */
+  @Column('text', { nullable: true })
+  bio: string | null;
 
   @Column('text', { nullable: true })
   suburbCity: string | null;

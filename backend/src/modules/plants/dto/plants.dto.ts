@@ -144,6 +144,15 @@ export class PlantDto {
   @ApiProperty({ type: 'integer', nullable: true }) quantity: number | null;
   @ApiProperty({ type: String, nullable: true }) swap_terms: string | null;
   @ApiProperty() updated_at: string;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'How far the owner is from the caller, to the owner’s public point (the centre of the ' +
+      '~1 km grid cell their home lies in), rounded up to whole km. null for a guest, for the ' +
+      'caller’s own listing, or when either has no location',
+  })
+  distance_km: number | null;
 }
 
 export class NearbyPlantDto extends ContentItemDto {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { UserSummaryDto } from '../../identity';
+import { PublicProfileDto } from '../../identity';
 
 export class CountsDto {
   @ApiProperty({ description: 'Posts of every type the viewer may see' }) posts: number;
@@ -9,6 +9,7 @@ export class CountsDto {
 
 export class UserOrPageBasicDto {
   @ApiProperty({ enum: ['user'] }) kind: 'user';
-  @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
+  @ApiProperty({ type: PublicProfileDto, description: 'The member, with their bio' })
+  user: PublicProfileDto;
   @ApiProperty({ type: CountsDto }) counts: CountsDto;
 }

@@ -1,0 +1,58 @@
+import { SCENARIOS, resetDraws, type ScenarioFixtures } from '../bench/scenarios';
+import type { SignedIn } from '../bench/support/members';
+
+// autocannon's own request builder, as its workers drive it (the package ships no types).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const RequestIterator = require('autocannon/lib/requestIterator') as new (options: object) => {
+  nextRequestBuffer(): Buffer;
+};
+
+function signedIn(n: number): SignedIn {
+  return {
+    userId: `user-${n}`,
+    headers: Object.freeze({
+      authorization: `Bearer token-${n}`,
+      'x-csrf-token': `csrf-${n}`,
+      'content-type': 'application/json',
+    }),
+  };
+}
+
+function fixtures(): ScenarioFixtures {
+  return {
+    reader: signedIn(0),
+    writers: [signedIn(1), signedIn(2)],
+    post: 'b000000013',
+    username: 'member_1',
+    oldTag: 'heritage-roses',
+    deepCursor: 'cursor',
+    deepPage: 2,
+    spreadPosts: ['b000000001', 'b000000002', 'b000000003'],
+    hotPosts: ['b000000004'],
+  };
+}
+
+describe('bench scenarios', () => {
+  it('build every request without writing into the callers’ shared headers', () => {
+    const f = fixtures();
+    const before = [f.reader, ...f.writers].map((caller) => ({ ...caller.headers }));
+    resetDraws();
+    for (const scenario of SCENARIOS) {
+      const requests = new RequestIterator({
+        hostname: '127.0.0.1',
+        port: 1,
+        requests: scenario.requests(f),
+      });
+      for (let sent = 0; sent < 25; sent += 1) {
+        const text = requests.nextRequestBuffer().toString();
+        const [head, body] = text.split('\r\n\r\n');
+        const length = /^content-length: (\d+)$/im.exec(head);
+        // Each request declares its own body's length (none for a GET).
+        expect(length ? Number(length[1]) : 0).toBe(Buffer.byteLength(body));
+      }
+    }
+    // What the image uploads later send with writers[0] is what the member signed in with.
+    expect([f.reader, ...f.writers].map((caller) => ({ ...caller.headers }))).toEqual(before);
+    expect(Object.keys(f.writers[0].headers)).not.toContain('Content-Length');
+  });
+});

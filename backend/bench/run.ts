@@ -759,7 +759,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     if (options.writeResults !== false) {
       const file = resolve(resultsDir, `${stamp}-${options.size.name}.json`);
       await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
-      await writeFile(resolve(resultsDir, `latest-${options.size.name}.md`), `${table}\n`);
+      // The committed table is a whole run's: a run of some scenarios (--only) leaves it as it is.
+      if (!options.only?.length)
+        await writeFile(resolve(resultsDir, `latest-${options.size.name}.md`), `${table}\n`);
       log(`results: ${file}`);
     }
     process.stdout.write(

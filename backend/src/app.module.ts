@@ -1,7 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ContentModule } from './modules/content';
+import { EventsModule } from './modules/events';
 import { IdentityCallerResolver, IdentityModule, IdentityOpsAccess } from './modules/identity';
 import { NotificationsModule } from './modules/notifications';
+import { PagesModule } from './modules/pages';
 import { PlantsModule } from './modules/plants';
 import { ProfilesModule } from './modules/profiles';
 import { TagsModule } from './modules/tags';
@@ -48,6 +50,8 @@ export class AppModule {
         TagsModule,
         ContentModule,
         PlantsModule,
+        PagesModule,
+        EventsModule,
         ProfilesModule,
         NotificationsModule,
       ],

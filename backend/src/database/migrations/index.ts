@@ -1,4 +1,10 @@
 // Every migration, in order. `npm run migration:generate -w @plantfolk/backend -- <Name>` appends here.
+import { AdminUserSearch1795540000000 } from './1795540000000-AdminUserSearch';
+import { NotificationReads1795550000000 } from './1795550000000-NotificationReads';
+import { PeopleNearby1795530000000 } from './1795530000000-PeopleNearby';
+import { LinkPreviews1795520000000 } from './1795520000000-LinkPreviews';
+import { Events1795510000000 } from './1795510000000-Events';
+import { Pages1795500000000 } from './1795500000000-Pages';
 import { SocialBasics1795487837236 } from './1795487837236-SocialBasics';
 import { UploadRenderQueue1795477623017 } from './1795477623017-UploadRenderQueue';
 import { PostTallyAndTagFeed1795477157518 } from './1795477157518-PostTallyAndTagFeed';
@@ -20,4 +26,10 @@ export const migrations = [
   PostTallyAndTagFeed1795477157518,
   UploadRenderQueue1795477623017,
   SocialBasics1795487837236,
+  Pages1795500000000,
+  Events1795510000000,
+  LinkPreviews1795520000000,
+  PeopleNearby1795530000000,
+  AdminUserSearch1795540000000,
+  NotificationReads1795550000000,
 ];

@@ -4,6 +4,7 @@ import { MailService } from '../../platform/mail/mail.service';
 import { StorageService } from '../../platform/storage/storage.service';
 import { IdentityEmails } from './emails/identity-emails';
 import { deleteHandlesOf } from './handles.queries';
+import { anotherActiveAdminExists, lockAdminRoles } from './members.queries';
 import { UserAccount } from './entities/user-account.entity';
 import { AppError } from '../../platform/http/app-error';
 import { IdentityErrors } from './identity.errors';
@@ -35,14 +36,27 @@ export class AccountDeletionService {
     this.steps.push(step);
   }
 
+  /** Deletes the account and everything of it; the last active admin's account stays. */
   async deleteAccount(userId: string): Promise<void> {
     try {
       await this.dataSource.transaction(async (manager) => {
+        // An admin's deletion takes the admin-roles lock first (the order updateRoles takes it in).
+        const admin = await manager.findOne(UserAccount, {
+          where: { id: userId, isAdmin: true },
+          select: { id: true },
+        });
+        if (admin) await lockAdminRoles(manager);
         const user = await manager.findOne(UserAccount, {
           where: { id: userId },
           lock: { mode: 'pessimistic_write' },
         });
         if (!user) throw IdentityErrors.USER_NOT_FOUND();
+        if (
+          user.isAdmin &&
+          !user.suspendedAt &&
+          !(await anotherActiveAdminExists(manager, user.id))
+        )
+          throw IdentityErrors.LAST_ADMIN();
         for (const step of this.steps.filter((candidate) => candidate.phase === 'before-user')) {
           await step.run(manager, userId);
         }

@@ -213,7 +213,7 @@ export class AuthnController {
     summary: "Delete the caller's account (conversations first, then the account, lists and files)",
   })
   @ApiSuccess(DeletedDto)
-  @ApiFailures(400, 403)
+  @ApiFailures(400, 403, 409)
   @RateLimit('password-check', LIMITS['password-check'])
   async deleteAccount(
     @CurrentMember() member: Member,

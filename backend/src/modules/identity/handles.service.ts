@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../../platform/database/db-errors';
 import { Handle, type HandleOwnerType } from './entities/handle.entity';
+import { handleOwners, type HandleOwnerRow, memberStandings } from './handles.queries';
 import { RESERVED_HANDLES } from './identity.constants';
 import { IdentityErrors } from './identity.errors';
+
+export type { HandleOwnerRow as HandleOwner } from './handles.queries';
 
 export const HANDLE_PATTERN = /^[a-z0-9_]{3,30}$/;
 
@@ -47,6 +50,26 @@ export class HandlesService {
       throw error;
     }
     return handle;
+  }
+
+  /**
+   * Who holds each of these handles (members and pages), for mentions: handles that are not
+   * well-formed or held are left out. At most 100 are looked up.
+   */
+  async owners(raw: readonly string[]): Promise<HandleOwnerRow[]> {
+    const handles = [...new Set(raw.map(normalizeHandle))]
+      .filter((handle) => HANDLE_PATTERN.test(handle))
+      .slice(0, 100);
+    if (!handles.length) return [];
+    return handleOwners(this.dataSource, handles);
+  }
+
+  /** Whether each member is verified and suspended: what a mention of a page they own needs. */
+  async memberStandings(
+    userIds: readonly string[],
+  ): Promise<Array<{ id: string; verified: boolean; suspended: boolean }>> {
+    if (!userIds.length) return [];
+    return memberStandings(this.dataSource, [...new Set(userIds)]);
   }
 
   async release(manager: EntityManager, raw: string, ownerId: string): Promise<void> {

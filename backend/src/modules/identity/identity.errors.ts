@@ -28,6 +28,10 @@ export const IdentityErrors = defineErrors({
   CODE_EXPIRED: { status: 400, message: 'This code has expired; please ask for a new one' },
   PHONE_MISMATCH: { status: 400, message: 'This code was sent to another number' },
   CANNOT_CHANGE_SELF: { status: 400, message: 'Admins cannot suspend or demote themselves' },
+  LAST_ADMIN: {
+    status: 409,
+    message: 'You can’t remove the last admin: the site needs at least one active admin',
+  },
   DELETION_FAILED: {
     status: 500,
     message: 'Your account could not be deleted; nothing was changed',

@@ -27,6 +27,7 @@ import { VerificationEmailJob } from './jobs/verification-email.job';
 import { LoginCodes } from './login-codes.service';
 import { MembersAdminController } from './members-admin.controller';
 import { MembersService } from './members.service';
+import { MemberDirectoryService } from './directory.service';
 import { PasswordResetController } from './password-reset.controller';
 import { PhoneVerificationService } from './phone-verification.service';
 import { PublicUsersController } from './public-users.controller';
@@ -71,6 +72,7 @@ import { UsersController } from './users.controller';
     IdentityCallerResolver,
     IdentityOpsAccess,
     LoginCodes,
+    MemberDirectoryService,
     MembersService,
     PhoneVerificationService,
     PasswordResetEmailJob,
@@ -85,6 +87,7 @@ import { UsersController } from './users.controller';
     IdentityOpsAccess,
     HandlesService,
     MembersService,
+    MemberDirectoryService,
     AccountDeletionService,
   ],
 })

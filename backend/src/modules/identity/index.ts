@@ -7,8 +7,14 @@ export { IdentityModule } from './identity.module';
 export { IdentityCallerResolver } from './identity-caller.resolver';
 export { IdentityOpsAccess } from './identity-ops-access';
 export { AccountDeletionService, type UserDeletionStep } from './account-deletion.service';
-export { HandlesService } from './handles.service';
+export { HandlesService, type HandleOwner } from './handles.service';
 export { MembersService } from './members.service';
+export {
+  DIRECTORY_ORDERS,
+  type DirectoryOrder,
+  MemberDirectoryService,
+  type NearbyMember,
+} from './directory.service';
 export type { PublicProfile, UserSummary } from './profile';
 export { PublicProfileDto, UserSummaryDto } from './dto/profile.dto';
 export type { UserAccount } from './entities/user-account.entity';

@@ -8,21 +8,28 @@ import {
   ParseUUIDPipe,
   Post,
   Put,
+  Query,
   Res,
 } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../platform/access/access.decorator';
 import { CurrentMember, type Member } from '../../platform/access/current-caller.decorator';
 import { AppConfig } from '../../platform/config/app-config';
 import { ApiFailures, ApiSuccess } from '../../platform/openapi/api-envelope.decorators';
+import { decodeCursor, parseTake } from '../../platform/paging/paging';
 import { AccountDeletionService } from './account-deletion.service';
 import { AuthFlowService } from './auth-flow.service';
 import { DeletedDto, OpsPassDto, PurgedDto, RevokedDto } from './dto/results.dto';
-import { AdminSessionDto, AdminUserDto, UpdateMemberRolesDto } from './dto/users.dto';
+import {
+  AdminSessionDto,
+  AdminUserDto,
+  AdminUserPageDto,
+  UpdateMemberRolesDto,
+} from './dto/users.dto';
 import { setOpsCookie } from './http-client';
 import { IdentityErrors } from './identity.errors';
-import { MembersService } from './members.service';
+import { ADMIN_MEMBER_LISTS, ADMIN_SEARCH_MAX, MembersService } from './members.service';
 
 const UUID_V4 = new ParseUUIDPipe({ version: '4' });
 
@@ -37,11 +44,41 @@ export class MembersAdminController {
     private readonly flow: AuthFlowService,
   ) {}
 
+  @Get('users/all/:x')
+  @Access('admin-auth')
+  @ApiOperation({
+    summary:
+      'Members, newest first: the registered ones (complete profiles) or those who have not finished registering (incomplete)',
+  })
+  @ApiParam({ name: 'x', enum: ADMIN_MEMBER_LISTS })
+  @ApiQuery({
+    name: 'q',
+    required: false,
+    description: `Keeps members whose username, display name or e-mail contains this text, any case (at most ${ADMIN_SEARCH_MAX} characters)`,
+  })
+  @ApiQuery({ name: 'cursorId', required: false })
+  @ApiQuery({ name: 'take', required: false, description: 'Page size, 1–50 (default 20)' })
+  @ApiSuccess(AdminUserPageDto)
+  @ApiFailures(400)
+  listMembers(
+    @Param('x') list: string,
+    @Query('q') search?: unknown,
+    @Query('cursorId') cursor?: string,
+    @Query('take') take?: string,
+  ) {
+    return this.members.adminList(
+      list,
+      search,
+      decodeCursor('created_at', cursor),
+      parseTake(take),
+    );
+  }
+
   @Put('users/:uuid')
   @Access('admin-auth')
   @ApiOperation({ summary: 'Grant or withdraw trust; suspend or reinstate a member' })
   @ApiSuccess(AdminUserDto)
-  @ApiFailures(400, 404)
+  @ApiFailures(400, 404, 409)
   updateMember(
     @CurrentMember() admin: Member,
     @Param('uuid', UUID_V4) uuid: string,
@@ -54,7 +91,7 @@ export class MembersAdminController {
   @Access('admin-auth')
   @ApiOperation({ summary: 'Delete a member (same steps as deleting one’s own account)' })
   @ApiSuccess(DeletedDto)
-  @ApiFailures(400, 404)
+  @ApiFailures(400, 404, 409)
   async deleteMember(@CurrentMember() admin: Member, @Param('uuid', UUID_V4) uuid: string) {
     if (uuid === admin.userId) throw IdentityErrors.CANNOT_CHANGE_SELF();
     await this.deletion.deleteAccount(uuid);

@@ -1,5 +1,6 @@
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import { distanceToPublicPointSql } from '../../platform/geo/geo';
+import { cursorTimeSql } from '../../platform/paging/paging';
 import type { PublicProfile, UserSummary } from './profile';
 
 /**
@@ -56,6 +57,24 @@ export async function summariesByIds(db: SqlRunner, ids: string[]): Promise<User
 }
 
 /**
+ * The next `limit` registered members' ids after `afterId` (null: from the first), by id: the
+ * batches of a fan-out to every member (notifications' site announcements).
+ */
+export async function registeredMemberIdsAfter(
+  db: SqlRunner,
+  afterId: string | null,
+  limit: number,
+): Promise<string[]> {
+  const rows = (await db.query(
+    `SELECT id FROM user_account
+      WHERE registered_at IS NOT NULL AND ($1::uuid IS NULL OR id > $1::uuid)
+      ORDER BY id LIMIT $2`,
+    [afterId, limit],
+  )) as Array<{ id: string }>;
+  return rows.map((row) => row.id);
+}
+
+/**
  * From one member's own point to each other member's public point (platform/geo), in metres;
  * members without a location (either side) and the member themselves are left out.
  */
@@ -79,4 +98,91 @@ export async function distancesFromMember(
     [fromId, toIds],
   )) as Array<{ id: string; metres: number | string }>;
   return rows.map((row) => ({ id: row.id, metres: Number(row.metres) }));
+}
+
+/** One row of the admins' member lists: everything an admin sees, plus the cursor's time. */
+export interface AdminMemberRow {
+  id: string;
+  email: string;
+  email_verified_at: Date | null;
+  username: string | null;
+  display_name: string | null;
+  avatar: string | null;
+  suburb_city: string | null;
+  state: string | null;
+  country: string | null;
+  registered_at: Date | null;
+  is_trusted: boolean;
+  is_admin: boolean;
+  suspended_at: Date | null;
+  created_at: Date;
+  cursor_at: string;
+}
+
+/**
+ * What the admins' search matches: username, display name and e-mail in one lower-cased text.
+ * The trigram index `user_account_admin_search_trgm_idx` (migration AdminUserSearch) is on this
+ * very expression; a query that spells it otherwise does not use the index.
+ */
+const ADMIN_SEARCH_TEXT = `lower(coalesce(username, '') || ' ' || coalesce(display_name, '') || ' ' || email)`;
+
+/** `%` and `_` (and the escape itself) stand for themselves in a contains-search. */
+function likeContaining(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * A page of members, newest first, keyset-paged on (created_at, id): the registered ones or those
+ * who have not finished (no username and location yet), optionally only those whose username,
+ * display name or e-mail contains `search` (already lower-cased). One row more than `take` says
+ * whether another page follows. Served by the partial indexes `user_account_{registered,
+ * incomplete}_list_idx`, or by the trigram index when searching.
+ */
+export async function adminMemberPage(
+  db: SqlRunner,
+  options: {
+    registered: boolean;
+    search: string | null;
+    cursor: { at: string; id: string } | null;
+    take: number;
+  },
+): Promise<AdminMemberRow[]> {
+  const values: unknown[] = [];
+  const where = [options.registered ? 'registered_at IS NOT NULL' : 'registered_at IS NULL'];
+  if (options.search) {
+    values.push(likeContaining(options.search));
+    where.push(`${ADMIN_SEARCH_TEXT} LIKE $${values.length}`);
+  }
+  if (options.cursor) {
+    values.push(options.cursor.at, options.cursor.id);
+    where.push(`(created_at, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
+  }
+  values.push(options.take + 1);
+  return (await db.query(
+    `SELECT id, email, email_verified_at, username, display_name, avatar, suburb_city, state,
+            country, registered_at, is_trusted, is_admin, suspended_at, created_at,
+            ${cursorTimeSql('created_at')} AS cursor_at
+       FROM user_account
+      WHERE ${where.join(' AND ')}
+      ORDER BY created_at DESC, id DESC
+      LIMIT $${values.length}`,
+    values,
+  )) as AdminMemberRow[];
+}
+
+/**
+ * Serialises changes that could leave the site without an admin (suspending or deleting one), for
+ * the rest of the caller's transaction: two admins suspending each other at once take turns.
+ */
+export async function lockAdminRoles(db: SqlRunner): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext('plantfolk:admin-roles'))`);
+}
+
+/** Whether an admin other than `userId` is active (not suspended). */
+export async function anotherActiveAdminExists(db: SqlRunner, userId: string): Promise<boolean> {
+  const rows = (await db.query(
+    `SELECT 1 FROM user_account WHERE is_admin AND suspended_at IS NULL AND id <> $1 LIMIT 1`,
+    [userId],
+  )) as unknown[];
+  return rows.length > 0;
 }

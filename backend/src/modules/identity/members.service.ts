@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { Sql } from '../../platform/database/sql';
+import { PlatformErrors } from '../../platform/http/platform.errors';
+import { type Cursor, encodeCursor, type Page } from '../../platform/paging/paging';
 import { decideAccess, type Caller } from '../../platform/access/access-policy';
 import { type LatLng, publicDistanceKm } from '../../platform/geo/geo';
 import { nearestMembers } from './accounts.queries';
@@ -27,7 +29,15 @@ export interface AdminUserView extends UserSummary {
   trusted: boolean;
   admin: boolean;
   suspended: boolean;
+  created_at: string;
 }
+
+/** The admins' two member lists (spec: complete and incomplete profiles). */
+export const ADMIN_MEMBER_LISTS = ['registered', 'incomplete'] as const;
+export type AdminMemberList = (typeof ADMIN_MEMBER_LISTS)[number];
+
+/** Longest search text the admins' member lists take. */
+export const ADMIN_SEARCH_MAX = 100;
 
 export interface AdminSessionView extends SessionSummary {
   revoked_at: string | null;
@@ -73,6 +83,21 @@ export class MembersService {
     const unique = [...new Set(ids)];
     if (!unique.length) return [];
     return members.summariesByIds(this.sql, unique);
+  }
+
+  /** Registered members' ids in batches, by id (`afterId` null: the first batch). */
+  registeredMemberIdsAfter(afterId: string | null, limit: number): Promise<string[]> {
+    return members.registeredMemberIdsAfter(this.sql, afterId, limit);
+  }
+
+  /** The addresses of the active admins, for e-mails about what admins look over (new pages). */
+  async adminEmails(): Promise<string[]> {
+    const admins = await this.users.find({
+      where: { isAdmin: true, suspendedAt: IsNull() },
+      select: { id: true, email: true },
+      order: { createdAt: 'ASC' },
+    });
+    return admins.map((admin) => admin.email);
   }
 
   /**
@@ -131,19 +156,67 @@ export class MembersService {
     }
   }
 
-  /** Grants or withdraws trust, suspends or reinstates. Admins cannot suspend or demote themselves. */
+  /**
+   * A page of the registered members, or of those who have not finished registering, newest
+   * first; `search` keeps those whose username, display name or e-mail contains it (any case).
+   */
+  async adminList(
+    list: string,
+    search: unknown,
+    cursor: Cursor | null,
+    take: number,
+  ): Promise<Page<AdminUserView>> {
+    if (!(ADMIN_MEMBER_LISTS as readonly string[]).includes(list))
+      throw PlatformErrors.VALIDATION_FAILED([
+        { field: 'x', messages: [`x must be one of: ${ADMIN_MEMBER_LISTS.join(', ')}`] },
+      ]);
+    const term = adminSearchTerm(search);
+    const rows = await members.adminMemberPage(this.sql, {
+      registered: list === 'registered',
+      search: term,
+      cursor,
+      take,
+    });
+    const items = rows.slice(0, take);
+    const last = items.at(-1);
+    return {
+      items: items.map(rowToAdminView),
+      next_cursor:
+        rows.length > take && last
+          ? encodeCursor('created_at', { at: last.cursor_at, id: last.id })
+          : null,
+    };
+  }
+
+  /**
+   * Grants or withdraws trust, suspends or reinstates. Admins cannot suspend themselves, and the
+   * last active admin cannot be suspended.
+   */
   async updateRoles(
     adminId: string,
     userId: string,
     changes: { trusted?: boolean; suspended?: boolean },
   ): Promise<AdminUserView> {
     if (adminId === userId && changes.suspended) throw IdentityErrors.CANNOT_CHANGE_SELF();
-    const user = await this.users.findOne({ where: { id: userId } });
-    if (!user) throw IdentityErrors.USER_NOT_FOUND();
-    if (changes.trusted !== undefined) user.isTrusted = changes.trusted;
-    if (changes.suspended !== undefined)
-      user.suspendedAt = changes.suspended ? (user.suspendedAt ?? new Date()) : null;
-    return toAdminView(await this.users.save(user));
+    return this.users.manager.transaction(async (manager) => {
+      if (changes.suspended) await members.lockAdminRoles(manager);
+      const user = await manager.findOne(UserAccount, {
+        where: { id: userId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!user) throw IdentityErrors.USER_NOT_FOUND();
+      if (
+        changes.suspended &&
+        user.isAdmin &&
+        !user.suspendedAt &&
+        !(await members.anotherActiveAdminExists(manager, user.id))
+      )
+        throw IdentityErrors.LAST_ADMIN();
+      if (changes.trusted !== undefined) user.isTrusted = changes.trusted;
+      if (changes.suspended !== undefined)
+        user.suspendedAt = changes.suspended ? (user.suspendedAt ?? new Date()) : null;
+      return toAdminView(await manager.save(user));
+    });
   }
 
   async listSessions(): Promise<AdminSessionView[]> {
@@ -186,5 +259,39 @@ export function toAdminView(user: UserAccount): AdminUserView {
     trusted: user.isTrusted,
     admin: user.isAdmin,
     suspended: Boolean(user.suspendedAt),
+    created_at: user.createdAt.toISOString(),
   };
+}
+
+function rowToAdminView(row: members.AdminMemberRow): AdminUserView {
+  return {
+    uuid: row.id,
+    username: row.username ?? '',
+    display_name: row.display_name,
+    avatar: row.avatar,
+    suburb_city: row.suburb_city,
+    state: row.state,
+    country: row.country,
+    email: row.email,
+    stage: stageOf({ emailVerifiedAt: row.email_verified_at, registeredAt: row.registered_at }),
+    trusted: row.is_trusted,
+    admin: row.is_admin,
+    suspended: Boolean(row.suspended_at),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The search text of the admins' lists: trimmed and lower-cased; blank is no search. */
+function adminSearchTerm(raw: unknown): string | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'string' || raw.length > ADMIN_SEARCH_MAX * 4)
+    throw PlatformErrors.VALIDATION_FAILED([
+      { field: 'q', messages: [`q must be text of at most ${ADMIN_SEARCH_MAX} characters`] },
+    ]);
+  const term = raw.trim().replace(/\s+/g, ' ').toLowerCase();
+  if ([...term].length > ADMIN_SEARCH_MAX)
+    throw PlatformErrors.VALIDATION_FAILED([
+      { field: 'q', messages: [`q must be text of at most ${ADMIN_SEARCH_MAX} characters`] },
+    ]);
+  return term || null;
 }

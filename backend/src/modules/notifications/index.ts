@@ -3,3 +3,12 @@ export { NotificationsModule } from './notifications.module';
 export { NotificationsService } from './notifications.service';
 export type { NotificationType } from './entities/notification.entity';
 export type { NotifyPayload } from './jobs/notifications.jobs';
+export type {
+  CommentTarget,
+  EventTarget,
+  NotificationSource,
+  PostTarget,
+  TargetRefs,
+  Targets,
+  TriggerKind,
+} from './notification-sources';

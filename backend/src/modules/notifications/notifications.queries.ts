@@ -1,5 +1,17 @@
 import type { SqlRunner } from '../../platform/database/sql-runner';
+import { type Cursor, cursorTimeSql } from '../../platform/paging/paging';
 import type { NotifyPayload } from './jobs/notifications.jobs';
+
+/**
+ * What groups a row with others in the list ("Ana and 3 others liked your post"): the same kind of
+ * thing done to the same object. Null (mentions, announcements): the row is shown alone. The
+ * migration back-filled rows written before with the same rule.
+ */
+const GROUP_KEY = `CASE $2::text
+    WHEN 'reaction' THEN 'reaction:' || COALESCE($5::uuid, $4::uuid)::text
+    WHEN 'comment' THEN 'comment:' || $4::uuid::text
+    WHEN 'event' THEN 'event:' || COALESCE($9::text, '') || ':' || COALESCE($8::uuid, $7::uuid)::text
+    ELSE NULL END`;
 
 /** Inserts the notification unless one with its dedupe key exists; returns whether it did. */
 export async function insertNotification(
@@ -7,8 +19,9 @@ export async function insertNotification(
   notification: NotifyPayload,
 ): Promise<boolean> {
   const rows = (await db.query(
-    `INSERT INTO notification (user_id, type, actor_id, post_id, comment_id, dedupe_key)
-     VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO notification (user_id, type, actor_id, post_id, comment_id, dedupe_key,
+                               event_id, event_specific_id, subtype, group_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, ${GROUP_KEY})
      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
     [
       notification.recipientId,
@@ -17,7 +30,140 @@ export async function insertNotification(
       notification.postId,
       notification.commentId,
       notification.dedupeKey,
+      notification.eventId ?? null,
+      notification.eventSpecificId ?? null,
+      notification.subtype ?? null,
     ],
   )) as unknown[];
   return rows.length > 0;
+}
+
+/** Unseen rows of a member, counted up to `cap` (the partial index on unseen rows; never more). */
+export async function countUnseen(db: SqlRunner, userId: string, cap: number): Promise<number> {
+  const [row] = (await db.query(
+    `SELECT count(*)::int AS n FROM (
+       SELECT 1 FROM notification WHERE user_id = $1 AND NOT seen LIMIT $2) unseen`,
+    [userId, cap],
+  )) as Array<{ n: number }>;
+  return row.n;
+}
+
+/** Marks the member's own unseen rows seen: the given ones, or all (`ids` null); how many. */
+export async function markSeen(
+  db: SqlRunner,
+  userId: string,
+  ids: readonly string[] | null,
+): Promise<number> {
+  const [rows] = (await db.query(
+    `UPDATE notification SET seen = true
+      WHERE user_id = $1 AND NOT seen AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
+      RETURNING id`,
+    [userId, ids],
+  )) as [unknown[], number];
+  return rows.length;
+}
+
+/** One item of the list: the newest row of its group, with what the group adds up to. */
+export interface NotificationGroupRow {
+  id: string;
+  at: string;
+  type: NotifyPayload['type'];
+  subtype: string | null;
+  actor_id: string | null;
+  post_id: string | null;
+  comment_id: string | null;
+  event_id: string | null;
+  announcement: string | null;
+  /** Rows in the group. */
+  total: number;
+  /** Distinct people in the group, and the latest three of them, newest first. */
+  actor_count: number;
+  actor_ids: string[];
+  /** The group's unseen rows (what marking the item seen marks). */
+  unseen_ids: string[];
+}
+
+/**
+ * A page of the member's notifications, newest first, one item per group. An item sits where its
+ * group's newest row is, so keyset paging on (created_at, id) of that row is exact: a row is a
+ * head when no newer row of its group exists (the group index answers that), and the walk down the
+ * (user_id, created_at) index stops after `take` heads.
+ */
+export async function groupsPage(
+  db: SqlRunner,
+  userId: string,
+  after: Cursor | null,
+  take: number,
+): Promise<NotificationGroupRow[]> {
+  return (await db.query(
+    `WITH heads AS (
+       SELECT n.id, n.created_at, n.type, n.subtype, n.actor_id, n.post_id, n.comment_id,
+              n.event_id, n.group_key, n.announcement_id
+         FROM notification n
+        WHERE n.user_id = $1
+          AND ($2::timestamptz IS NULL OR (n.created_at, n.id) < ($2::timestamptz, $3::uuid))
+          AND (n.group_key IS NULL OR NOT EXISTS (
+                SELECT 1 FROM notification newer
+                 WHERE newer.user_id = n.user_id AND newer.group_key = n.group_key
+                   AND (newer.created_at, newer.id) > (n.created_at, n.id)))
+        ORDER BY n.created_at DESC, n.id DESC
+        LIMIT $4)
+     SELECT h.id, ${cursorTimeSql('h.created_at')} AS at, h.type, h.subtype, h.actor_id,
+            h.post_id, h.comment_id, h.event_id, a.body AS announcement,
+            grp.total, grp.actor_count, grp.unseen_ids,
+            COALESCE(latest.actor_ids, '{}') AS actor_ids
+       FROM heads h
+       LEFT JOIN announcement a ON a.id = h.announcement_id
+      CROSS JOIN LATERAL (
+            SELECT count(*)::int AS total, count(DISTINCT g.actor_id)::int AS actor_count,
+                   COALESCE(array_agg(g.id) FILTER (WHERE NOT g.seen), '{}') AS unseen_ids
+              FROM notification g
+             WHERE g.user_id = $1
+               AND ((h.group_key IS NULL AND g.id = h.id) OR g.group_key = h.group_key)) grp
+      CROSS JOIN LATERAL (
+            SELECT array_agg(x.actor_id ORDER BY x.last_at DESC) AS actor_ids
+              FROM (SELECT g.actor_id, max(g.created_at) AS last_at
+                      FROM notification g
+                     WHERE g.user_id = $1 AND g.actor_id IS NOT NULL
+                       AND ((h.group_key IS NULL AND g.id = h.id) OR g.group_key = h.group_key)
+                     GROUP BY g.actor_id ORDER BY last_at DESC LIMIT 3) x) latest
+      ORDER BY h.created_at DESC, h.id DESC`,
+    [userId, after?.at ?? null, after?.id ?? null, take],
+  )) as NotificationGroupRow[];
+}
+
+export async function insertAnnouncement(
+  db: SqlRunner,
+  authorId: string,
+  body: string,
+): Promise<string> {
+  const [row] = (await db.query(
+    `INSERT INTO announcement (author_id, body) VALUES ($1, $2) RETURNING id`,
+    [authorId, body],
+  )) as Array<{ id: string }>;
+  return row.id;
+}
+
+export async function announcementExists(db: SqlRunner, id: string): Promise<boolean> {
+  const rows = (await db.query(`SELECT 1 FROM announcement WHERE id = $1`, [id])) as unknown[];
+  return rows.length > 0;
+}
+
+/**
+ * One batch of an announcement's fan-out, set-based: one statement for all the given members; a
+ * member who has it already (a job that ran twice) keeps their one row (the dedupe key).
+ */
+export async function insertAnnouncementBatch(
+  db: SqlRunner,
+  announcementId: string,
+  recipientIds: readonly string[],
+): Promise<number> {
+  const rows = (await db.query(
+    `INSERT INTO notification (user_id, type, announcement_id, dedupe_key)
+     SELECT r.id, 'immutable', $1::uuid, 'immutable:' || $1::text || ':' || r.id::text
+       FROM unnest($2::uuid[]) AS r(id)
+     ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+    [announcementId, recipientIds],
+  )) as unknown[];
+  return rows.length;
 }

@@ -1,16 +1,71 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/database/db-errors';
+import { Sql } from '../../platform/database/sql';
+import { type Cursor, encodeCursor, type Page } from '../../platform/paging/paging';
+import { JobQueue } from '../../platform/queues/job-queue.service';
+import { MembersService, type UserSummary } from '../identity';
 import type { NotifyPayload } from './jobs/notifications.jobs';
-import { insertNotification } from './notifications.queries';
+import type { NotificationSource, Targets, TargetRefs, TriggerKind } from './notification-sources';
+import { NotificationsErrors } from './notifications.errors';
+import * as q from './notifications.queries';
+
+/** The tally counts unseen rows up to this; the bell shows "99+" from here on. */
+export const UNREAD_CAP = 100;
+/** Members per set-based insert of an announcement's fan-out. */
+export const ANNOUNCE_BATCH = 1000;
+
+export interface UnreadTally {
+  /** Unseen notifications, counted up to `UNREAD_CAP`. */
+  count: number;
+  /** True when there are at least `UNREAD_CAP` (show "99+"). */
+  capped: boolean;
+}
+
+export interface NotificationItem {
+  /** The newest notification of the group. */
+  id: string;
+  type: NotifyPayload['type'];
+  subtype: string | null;
+  created_at: string;
+  /** True when every notification of the group was seen. */
+  seen: boolean;
+  /** The group's unseen notifications: what to send to mark-as-seen for this item. */
+  notif_ids: string[];
+  /** Notifications in the group. */
+  count: number;
+  /** Distinct people in the group, and the latest (at most three), newest first. */
+  actor_count: number;
+  actors: UserSummary[];
+  /** Where the item leads: `/post/{randomId}`, `/event/{randomId}`, `/{handle}`, or null. */
+  link: string | null;
+  post_random_id: string | null;
+  event_random_id: string | null;
+  event_title: string | null;
+  comment_excerpt: string | null;
+  comment_is_reply: boolean;
+  /** A site announcement's text (type immutable). */
+  announcement: string | null;
+}
 
 /**
- * Writes notifications (the REST API to read them comes with a later issue). Producers decide who
- * hears of what and enqueue a `notify` job; nothing here knows a domain module.
+ * Notifications: writes what producers resolved (the `notify` job), reads a member's own, marks
+ * them seen and fans site announcements out. Producers decide who hears of what; the modules whose
+ * things they are about describe them for the list through a registered `NotificationSource`.
  */
 @Injectable()
 export class NotificationsService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly sources: NotificationSource[] = [];
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly jobs: JobQueue,
+    private readonly members: MembersService,
+  ) {}
+
+  /** Call once at start-up (onModuleInit) from the module whose things it describes. */
+  registerSource(source: NotificationSource): void {
+    this.sources.push(source);
+  }
 
   /**
    * Inserts the notification unless one with its dedupe key exists; returns whether it did. When its
@@ -19,10 +74,144 @@ export class NotificationsService {
    */
   async add(notification: NotifyPayload): Promise<boolean> {
     try {
-      return await insertNotification(this.dataSource, notification);
+      return await q.insertNotification(this.sql, notification);
     } catch (error) {
       if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return false;
       throw error;
     }
   }
+
+  async unreadTally(userId: string): Promise<UnreadTally> {
+    const count = await q.countUnseen(this.sql, userId, UNREAD_CAP);
+    return { count, capped: count >= UNREAD_CAP };
+  }
+
+  /**
+   * Marks the caller's own notifications seen — the given ones, or all when none are given — and
+   * only when their unread tally is non-zero (spec §6); answers the tally after.
+   */
+  async markSeen(
+    userId: string,
+    ids: readonly string[] | null,
+  ): Promise<UnreadTally & { marked: number }> {
+    const before = await this.unreadTally(userId);
+    if (before.count === 0) return { ...before, marked: 0 };
+    const marked = await q.markSeen(this.sql, userId, ids && ids.length ? [...new Set(ids)] : null);
+    return { ...(await this.unreadTally(userId)), marked };
+  }
+
+  /** A page of the member's notifications, grouped, newest first. */
+  async page(userId: string, after: Cursor | null, take: number): Promise<Page<NotificationItem>> {
+    const rows = await q.groupsPage(this.sql, userId, after, take);
+    const refs: TargetRefs = {
+      postIds: unique(rows.map((row) => row.post_id)),
+      commentIds: unique(rows.map((row) => row.comment_id)),
+      eventIds: unique(rows.map((row) => row.event_id)),
+    };
+    const [targets, people] = await Promise.all([
+      this.describe(refs),
+      this.members.summariesByIds(rows.flatMap((row) => row.actor_ids)),
+    ]);
+    const byId = new Map(people.map((person) => [person.uuid, person]));
+    const items = rows.map((row): NotificationItem => {
+      const post = row.post_id ? targets.posts.get(row.post_id) : undefined;
+      const comment = row.comment_id ? targets.comments.get(row.comment_id) : undefined;
+      const event = row.event_id ? targets.events.get(row.event_id) : undefined;
+      const actors = row.actor_ids.flatMap((id) => byId.get(id) ?? []);
+      return {
+        id: row.id,
+        type: row.type,
+        subtype: row.subtype,
+        created_at: row.at,
+        seen: row.unseen_ids.length === 0,
+        notif_ids: row.unseen_ids,
+        count: row.total,
+        actor_count: row.actor_count,
+        actors,
+        link: post
+          ? `/post/${post.random_id}`
+          : event
+            ? `/event/${event.random_id}`
+            : actors[0]
+              ? `/${actors[0].username}`
+              : null,
+        post_random_id: post?.random_id ?? null,
+        event_random_id: event?.random_id ?? null,
+        event_title: event?.title ?? null,
+        comment_excerpt: comment?.excerpt ?? null,
+        comment_is_reply: comment?.is_reply ?? false,
+        announcement: row.announcement,
+      };
+    });
+    const last = rows.at(-1);
+    return {
+      items,
+      next_cursor:
+        last && rows.length === take
+          ? encodeCursor('created_at', { at: last.at, id: last.id })
+          : null,
+    };
+  }
+
+  /**
+   * A trigger (POST new-*-notif): re-tells a cause the caller made through its module's own notify
+   * path, which re-checks who may hear of it and writes at most one row (its dedupe key).
+   */
+  async retell(kind: TriggerKind, callerId: string, causeId: string): Promise<{ queued: true }> {
+    for (const source of this.sources) {
+      const retell = source.retell?.[kind];
+      if (retell && (await retell(callerId, causeId))) return { queued: true };
+    }
+    throw NotificationsErrors.CAUSE_NOT_FOUND();
+  }
+
+  /** An admin's site announcement: stored, then fanned out to every member by the `announce` job. */
+  async announce(adminId: string, body: string): Promise<{ id: string }> {
+    const id = await q.insertAnnouncement(this.sql, adminId, body);
+    await this.jobs.add(
+      'notifications',
+      'announce',
+      { announcementId: id },
+      { jobId: `announce.${id}` },
+    );
+    return { id };
+  }
+
+  /**
+   * The fan-out: every registered member in batches of `ANNOUNCE_BATCH`, one set-based insert per
+   * batch; a run that repeats (a retry after a crash midway) adds only what is missing.
+   */
+  async fanOutAnnouncement(announcementId: string): Promise<number> {
+    if (!(await q.announcementExists(this.sql, announcementId))) return 0;
+    let written = 0;
+    let after: string | null = null;
+    for (;;) {
+      const ids = await this.members.registeredMemberIdsAfter(after, ANNOUNCE_BATCH);
+      if (!ids.length) return written;
+      try {
+        written += await q.insertAnnouncementBatch(this.sql, announcementId, ids);
+      } catch (error) {
+        // The announcement was deleted midway: nothing more to tell.
+        if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return written;
+        throw error;
+      }
+      after = ids[ids.length - 1];
+    }
+  }
+
+  private async describe(refs: TargetRefs): Promise<Targets> {
+    const targets: Targets = { posts: new Map(), comments: new Map(), events: new Map() };
+    if (!refs.postIds.length && !refs.commentIds.length && !refs.eventIds.length) return targets;
+    const parts = await Promise.all(this.sources.map((source) => source.describe?.(refs)));
+    for (const part of parts) {
+      for (const [id, post] of part?.posts ?? []) targets.posts.set(id, post);
+      for (const [id, comment] of part?.comments ?? []) targets.comments.set(id, comment);
+      for (const [id, event] of part?.events ?? []) targets.events.set(id, event);
+    }
+    return targets;
+  }
+}
+
+function unique(ids: Array<string | null>): string[] {
+  return [...new Set(ids.filter((id): id is string => id !== null))];
 }

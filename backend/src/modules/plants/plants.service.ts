@@ -29,7 +29,7 @@ export type RecentType = (typeof RECENT_TYPES)[number];
 export const LATEST_PLANTS = 12;
 export const NEARBY_RESULTS = 50;
 /** How many nearest members are considered for nearby listings. */
-const NEARBY_MEMBERS = 5_000;
+export const NEARBY_MEMBERS = 5_000;
 
 export interface PlantDetailsInput {
   name: string;

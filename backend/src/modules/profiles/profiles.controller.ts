@@ -19,7 +19,7 @@ export class ProfilesController {
   @Get('user-or-page-basic/:handle')
   @Access('guest-or-authd')
   @ApiOperation({
-    summary: 'A member by handle with their counts (pages come later)',
+    summary: 'A member (with their counts) or a page, by handle',
     operationId: 'Plants_userOrPageBasic',
   })
   @ApiSuccess(UserOrPageBasicDto)

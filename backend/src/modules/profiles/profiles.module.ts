@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ContentModule } from '../content';
 import { IdentityModule } from '../identity';
+import { PagesModule } from '../pages';
 import { PlantsModule } from '../plants';
+import { PeopleController } from './people.controller';
+import { PeopleService } from './people.service';
 import { ProfilesController } from './profiles.controller';
 import { ProfilesService } from './profiles.service';
 
@@ -11,8 +14,8 @@ import { ProfilesService } from './profiles.service';
  * here too. PlantsModule is imported for its post kind: the counts filter on it.
  */
 @Module({
-  imports: [IdentityModule, ContentModule, PlantsModule],
-  controllers: [ProfilesController],
-  providers: [ProfilesService],
+  imports: [IdentityModule, ContentModule, PlantsModule, PagesModule],
+  controllers: [ProfilesController, PeopleController],
+  providers: [ProfilesService, PeopleService],
 })
 export class ProfilesModule {}

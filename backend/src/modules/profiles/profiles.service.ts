@@ -4,6 +4,8 @@ import { PlatformErrors } from '../../platform/http/platform.errors';
 import { isUuid } from '../../platform/ids/uuid';
 import { ContentService } from '../content';
 import { MembersService } from '../identity';
+import { PagesService } from '../pages';
+import { AppError } from '../../platform/http/app-error';
 import { PLANT_COUNTS } from '../plants';
 
 /**
@@ -15,6 +17,7 @@ export class ProfilesService {
   constructor(
     private readonly members: MembersService,
     private readonly content: ContentService,
+    private readonly pages: PagesService,
   ) {}
 
   /** What a member has shared, counted as the viewer may see it (one query). */
@@ -25,9 +28,19 @@ export class ProfilesService {
     return { posts: counts.total, plantsAll: counts.plantsAll, plantsAvail: counts.plantsAvail };
   }
 
-  /** `/{handle}`: a member's summary and counts (pages come later: other handles are 404). */
+  /**
+   * `/{handle}`: a member's summary and counts, or a page (usernames and page handles share one
+   * namespace, so at most one of them answers); 404 USER_NOT_FOUND when neither does.
+   */
   async userOrPageBasic(viewer: Viewer, handle: string) {
-    const user = await this.members.publicProfileByUsername(handle);
-    return { kind: 'user' as const, user, counts: await this.counts(viewer, user.uuid) };
+    try {
+      const user = await this.members.publicProfileByUsername(handle);
+      return { kind: 'user' as const, user, counts: await this.counts(viewer, user.uuid) };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'USER_NOT_FOUND') throw error;
+      const page = await this.pages.findByHandle(viewer, handle);
+      if (!page) throw error;
+      return { kind: 'page' as const, page };
+    }
   }
 }

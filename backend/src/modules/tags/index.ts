@@ -7,3 +7,5 @@ export { TagsService } from './tags.service';
 export type { TagRef } from './tag-views';
 export type { NewPostTags } from './tags.queries';
 export type { Tag } from './entities/tag.entity';
+export { normaliseTagName } from './tag-name';
+export { MAX_TAGS_PER_POST } from './tags.service';

@@ -50,6 +50,10 @@ export class AppConfig {
   readonly rateLimitsEnabled: boolean;
   /** The online geocoder for street addresses, when GEOCODER_URL is set (platform/geo). */
   readonly geocoder: { url: string; userAgent: string; timeoutMs: number } | null;
+  /** How link previews fetch members' URLs (platform/http/safe-fetch.ts). */
+  readonly linkPreviews: { allowLoopback: boolean; extraPorts: number[]; timeoutMs: number };
+  /** Where maps centre when nothing better is known, e.g. a guest on a private address. */
+  readonly defaultMapPoint: { latitude: number; longitude: number };
   readonly version: string;
 
   private constructor(env: ParsedEnv, version: string) {
@@ -98,6 +102,12 @@ export class AppConfig {
           timeoutMs: env.GEOCODER_TIMEOUT_MS,
         }
       : null;
+    this.defaultMapPoint = env.DEFAULT_MAP_POINT;
+    this.linkPreviews = {
+      allowLoopback: env.LINK_PREVIEW_ALLOW_LOOPBACK,
+      extraPorts: env.LINK_PREVIEW_PORTS,
+      timeoutMs: env.LINK_PREVIEW_TIMEOUT_MS,
+    };
     this.version = version;
   }
 

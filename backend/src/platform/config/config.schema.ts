@@ -110,6 +110,40 @@ export const configSchema = z
       .regex(/^[\x20-\x7e]{3,200}$/, 'must be 3 to 200 printable ASCII characters')
       .optional(),
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+    /**
+     * Link previews (content's `images/link-preview` job) fetch members' URLs from the server.
+     * LINK_PREVIEW_ALLOW_LOOPBACK lets them reach 127.0.0.0/8 and ::1, for tests against a local
+     * server only (refused in production); LINK_PREVIEW_PORTS allows ports besides 80 and 443.
+     */
+    LINK_PREVIEW_ALLOW_LOOPBACK: booleanFlag.default(false),
+    LINK_PREVIEW_PORTS: commaList
+      .transform((ports) => ports.map(Number))
+      .refine(
+        (ports) => ports.every((port) => Number.isInteger(port) && port >= 1 && port <= 65535),
+        'must be a comma list of port numbers',
+      )
+      .default([]),
+    LINK_PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(5000),
+    /**
+     * Where a map centres, and the "near you" of a visitor whose address says nothing of where they
+     * are (loopback, a private network, not in the IP database): "latitude,longitude" in decimal
+     * degrees. Default: Melbourne's centre.
+     */
+    DEFAULT_MAP_POINT: z
+      .string()
+      .regex(
+        /^\s*[+-]?\d{1,2}(\.\d+)?\s*,\s*[+-]?\d{1,3}(\.\d+)?\s*$/,
+        'must be "latitude,longitude" in decimal degrees, like -37.8136,144.9631',
+      )
+      .transform((value) => {
+        const [latitude, longitude] = value.split(',').map(Number);
+        return { latitude, longitude };
+      })
+      .refine(
+        (point) => Math.abs(point.latitude) <= 90 && Math.abs(point.longitude) <= 180,
+        'latitude must be within ±90 and longitude within ±180',
+      )
+      .default({ latitude: -37.8136, longitude: 144.9631 }),
   })
   .superRefine((env, ctx) => {
     // The memory driver delivers nothing, so production refuses it.
@@ -133,6 +167,13 @@ export const configSchema = z
                 : 'is required in production (SMS_DRIVER defaults to http there)',
           });
       }
+    }
+    if (env.LINK_PREVIEW_ALLOW_LOOPBACK && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LINK_PREVIEW_ALLOW_LOOPBACK'],
+        message: 'may not be set in production (it lets members make the server fetch itself)',
+      });
     }
     if (env.STORAGE_DRIVER === 's3') {
       for (const key of ['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const) {

@@ -3,6 +3,8 @@ import { AppConfig } from '../config/app-config';
 import { GazetteerGeocoder } from './gazetteer';
 import { sharedGazetteer } from './gazetteer-data';
 import { GeocodingService } from './geocoding.service';
+import { GuestLocationService } from './guest-location';
+import { IpLocator } from './ip-location';
 import { LocationController } from './location.controller';
 import { NominatimGeocoder } from './nominatim-geocoder';
 
@@ -11,12 +13,21 @@ export function createGeocodingService(config: AppConfig): GeocodingService {
   return new GeocodingService(new GazetteerGeocoder(sharedGazetteer), provider);
 }
 
-/** Places by name and by point (GeocodingService), and their public endpoints. */
+/**
+ * Places by name and by point (GeocodingService), a visitor's place from their IP address
+ * (GuestLocationService), and their public endpoints.
+ */
 @Module({
   controllers: [LocationController],
   providers: [
     { provide: GeocodingService, inject: [AppConfig], useFactory: createGeocodingService },
+    {
+      provide: GuestLocationService,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) =>
+        new GuestLocationService(new IpLocator(), config.defaultMapPoint),
+    },
   ],
-  exports: [GeocodingService],
+  exports: [GeocodingService, GuestLocationService],
 })
 export class GeoModule {}

@@ -15,8 +15,9 @@ import type { SqlRunner } from '../database/sql-runner';
  *   least 1), so an answer does not even pin the cell's centre finely.
  * - A coordinate of a member shown to anyone but themselves is their public point (publicPoint).
  *
- * Nearby queries run over a GiST index on the public point expression (publicEarthSql); an index
- * built on anything else is not used, which the nearby test checks with EXPLAIN.
+ * Nearby queries run over a GiST index on the public point expression (publicEarthSql), read in
+ * distance order; an index built on anything else is not used, which the nearby tests check with
+ * EXPLAIN.
  */
 
 export interface LatLng {
@@ -98,9 +99,16 @@ export interface NearbyRow {
 
 /**
  * The one nearby query: rows whose public point lies within the radius (widened to at least
- * MIN_NEARBY_RADIUS_KM) of `origin`, nearest first, at most `limit`. The earth_box condition and
- * the `<->` ordering both run on the GiST index over publicEarthSql(latitude, longitude).
- * Rows at the same distance (one cell) come in id order.
+ * MIN_NEARBY_RADIUS_KM) of `origin`, nearest first, at most `limit`.
+ *
+ * The inner query reads the GiST index over publicEarthSql(latitude, longitude) in distance order
+ * (`<->`) and stops after `limit` rows that pass `where`; the radius is applied to those. That is
+ * the same answer as "within the radius, nearest first, at most limit" (the nearest `limit` rows
+ * within the radius are the nearest `limit` rows, less those beyond it), and it bounds the work by
+ * `limit` however many rows lie inside the radius. (With the radius as an `earth_box` index
+ * condition instead, PostgreSQL's fixed estimate for `@>` made it fetch every row in the box and
+ * sort them: all of a dense city for 20 people.) Rows at the same distance (one cell) come in id
+ * order.
  */
 export async function nearestWithin(
   db: SqlRunner,
@@ -113,13 +121,14 @@ export async function nearestWithin(
   // A second ORDER BY key would stop PostgreSQL from reading the index in distance order, so ties
   // are put in id order below, after the LIMIT.
   const rows = (await db.query(
-    `SELECT ${source.id} AS id, earth_distance(ll_to_earth($1, $2), ${point}) AS distance_m
-       FROM ${source.table}
-      WHERE earth_box(ll_to_earth($1, $2), $3) @> ${point}
-        AND earth_distance(ll_to_earth($1, $2), ${point}) <= $3
-        ${source.where ? `AND (${source.where})` : ''}
-      ORDER BY ${point} <-> ll_to_earth($1, $2)
-      LIMIT $4`,
+    `SELECT nearest.id, nearest.distance_m
+       FROM (SELECT ${source.id} AS id, earth_distance(ll_to_earth($1, $2), ${point}) AS distance_m
+               FROM ${source.table}
+              WHERE ${source.latitude} IS NOT NULL AND ${source.longitude} IS NOT NULL
+                ${source.where ? `AND (${source.where})` : ''}
+              ORDER BY ${point} <-> ll_to_earth($1, $2)
+              LIMIT $4) AS nearest
+      WHERE nearest.distance_m <= $3`,
     [origin.latitude, origin.longitude, nearbyRadiusKm(radiusKm) * 1000, limit],
   )) as Array<{ id: string; distance_m: number | string }>;
   return rows

@@ -63,7 +63,8 @@ export function parsePlaceQuery(raw: {
   };
 }
 
-const DECIMAL = /^[+-]?(\d{1,3}(\.\d{1,12})?|\.\d{1,12})$/;
+// Up to 20 decimals: JavaScript prints a double with up to 17 significant digits.
+const DECIMAL = /^[+-]?(\d{1,3}(\.\d{1,20})?|\.\d{1,20})$/;
 
 function coordinate(value: unknown, field: 'lat' | 'lon', limit: number): number {
   const text = single(value, field);

@@ -1,9 +1,11 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { Access } from '../access/access.decorator';
 import { ApiFailures, ApiSuccess } from '../openapi/api-envelope.decorators';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { GeocodingService } from './geocoding.service';
+import { GuestLocationService } from './guest-location';
 import { GEO_RATE_LIMITS as LIMITS } from './geo.rate-limits';
 import {
   DEFAULT_PLACE_LIMIT,
@@ -12,7 +14,7 @@ import {
   parsePlaceQuery,
   parsePoint,
 } from './location-params';
-import { PlaceDto } from './location.dto';
+import { GuestLocationDto, PlaceDto } from './location.dto';
 
 /**
  * Places by name and by point, for the place pickers (registration, settings, events, pages).
@@ -21,7 +23,27 @@ import { PlaceDto } from './location.dto';
 @ApiTags('location')
 @Controller('api/location')
 export class LocationController {
-  constructor(private readonly geocoding: GeocodingService) {}
+  constructor(
+    private readonly geocoding: GeocodingService,
+    private readonly guests: GuestLocationService,
+  ) {}
+
+  @Get('from-ip')
+  @Access('guest-or-authd')
+  // The answer is the caller's own (it follows their address): no shared cache keeps it.
+  @Header('cache-control', 'private, max-age=600')
+  @ApiOperation({
+    summary: 'Where the caller probably is, from their IP address (the guest location of the spec)',
+    description:
+      'From an offline database (DB-IP IP to City Lite, CC BY 4.0: show the attribution returned). ' +
+      'The client address is the one the proxies in TRUST_PROXY vouch for. A loopback, private or ' +
+      'unknown address answers the site’s default map point with fallback: true. Coordinates are ' +
+      'the centre of the ~1.1 km grid cell, never finer.',
+  })
+  @ApiSuccess(GuestLocationDto)
+  fromIp(@Req() request: FastifyRequest) {
+    return this.guests.fromIp(request.ip);
+  }
 
   @Get('places')
   @Access('guest-or-authd')

@@ -48,3 +48,48 @@ export function toPlaceDto(place: Place): PlaceDto {
     label: placeLabel(place),
   };
 }
+
+export class AttributionDto {
+  @ApiProperty({ example: 'IP Geolocation by DB-IP' }) text: string;
+  @ApiProperty({ example: 'https://db-ip.com' }) url: string;
+}
+
+/** A visitor's probable location, from their IP address (GET /api/location/from-ip). */
+export class GuestLocationDto {
+  @ApiProperty({
+    minimum: -90,
+    maximum: 90,
+    description: 'The centre of the ~1.1 km grid cell the place lies in',
+  })
+  latitude: number;
+
+  @ApiProperty({ minimum: -180, maximum: 180 })
+  longitude: number;
+
+  @ApiProperty({
+    description:
+      'True when the address told nothing (loopback, a private network, not in the database): the point is the site’s default map point',
+  })
+  fallback: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The town the address is registered to',
+  })
+  city: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'State, province or region' })
+  state: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'ISO 3166-1 alpha-2', example: 'AU' })
+  country_code: string | null;
+
+  @ApiProperty({
+    type: AttributionDto,
+    nullable: true,
+    description:
+      'The credit to show wherever this location is used (the database’s licence asks for it); null for the fallback',
+  })
+  attribution: AttributionDto | null;
+}

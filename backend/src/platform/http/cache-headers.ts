@@ -3,6 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Adds `value` to the reply's Vary header unless it is already named there (or Vary is `*`). */
 function addVary(reply: FastifyReply, value: string): void {
   const current = reply.getHeader('vary');
+  // Most answers have no Vary yet: then it is only `value`, as the general case below would say.
+  if (current === undefined) {
+    reply.header('vary', value);
+    return;
+  }
   const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
     .split(',')
     .map((name) => name.trim())
@@ -30,9 +35,9 @@ function isPersonal(request: FastifyRequest, reply: FastifyReply): boolean {
  * hands it to a signed-in caller.
  */
 export function registerCacheHeaders(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (request, reply, payload) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     if (isPersonal(request, reply)) reply.header('cache-control', 'no-store');
     else addVary(reply, 'Authorization');
-    return payload;
+    done(null, payload);
   });
 }

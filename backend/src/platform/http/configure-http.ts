@@ -25,8 +25,11 @@ const ALLOWED_HEADERS = [
  */
 export async function configureHttp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Hooks that do not wait for anything take `done` rather than return a promise: a promise
+  // costs every request a microtask turn per hook.
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // Cookies carry only the refresh token (httpOnly), the session hint beside it (no secret: it

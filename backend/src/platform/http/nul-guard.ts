@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { type FieldProblem } from './validation';
 import { PlatformErrors } from './platform.errors';
 
@@ -43,8 +43,15 @@ export function fieldsWithNul(value: unknown, root = ''): string[] {
 
 /** Throws VALIDATION_FAILED naming each field that holds a NUL; nothing else is judged here. */
 export function refuseNul(...sources: unknown[]): void {
-  const fields = [...new Set(sources.flatMap((source) => fieldsWithNul(source)))];
-  if (!fields.length) return;
+  // Every request passes through here, and almost none holds a NUL: nothing is gathered then.
+  let found: string[] | undefined;
+  for (const source of sources) {
+    if (source === undefined || source === null) continue;
+    const inSource = fieldsWithNul(source);
+    if (inSource.length) (found ??= []).push(...inSource);
+  }
+  if (!found) return;
+  const fields = [...new Set(found)];
   const details: FieldProblem[] = fields
     .slice(0, MAX_REPORTED)
     .map((field) => ({ field, messages: [nulMessage(field)] }));
@@ -59,7 +66,13 @@ export function refuseNul(...sources: unknown[]): void {
  * later (cursors, upload form fields) are checked where they are decoded.
  */
 export function registerNulGuard(fastify: FastifyInstance): void {
-  fastify.addHook('preValidation', async (request: FastifyRequest) => {
-    refuseNul(request.params, request.query, request.body);
+  fastify.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+    try {
+      refuseNul(request.params, request.query, request.body);
+    } catch (error) {
+      done(error as FastifyError);
+      return;
+    }
+    done();
   });
 }

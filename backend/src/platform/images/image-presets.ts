@@ -1,5 +1,5 @@
 /** The storage folders images are uploaded into, each with its renditions. */
-export const IMAGE_FOLDERS = ['avatars', 'posts', 'plants'] as const;
+export const IMAGE_FOLDERS = ['avatars', 'posts', 'plants', 'events'] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
 export interface ImagePreset {
@@ -13,6 +13,7 @@ export const IMAGE_PRESETS: Record<ImageFolder, ImagePreset> = {
   avatars: { maxDimension: 512, widths: [96, 256] },
   posts: { maxDimension: 2048, widths: [320, 640, 1280] },
   plants: { maxDimension: 2048, widths: [320, 640, 1280] },
+  events: { maxDimension: 2048, widths: [320, 640, 1280] },
 };
 
 /** Decoding limits: a frame, and all frames of an animation together. */

@@ -9,6 +9,19 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY_PARAMS, '$1[REDACTED]');
 }
 
+/** Headers are left out of request logs on purpose; the redact paths cover other shapes. */
+export function serializeRequest(req: { method?: string; url?: string; ip?: string }) {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? redactUrl(req.url) : undefined,
+    remoteAddress: req.ip,
+  };
+}
+
+export function serializeResponse(res: { statusCode: number }) {
+  return { statusCode: res.statusCode };
+}
+
 export function createLoggerOptions(level: string): LoggerOptions {
   return {
     level,
@@ -31,16 +44,7 @@ export function createLoggerOptions(level: string): LoggerOptions {
       ],
       censor: '[REDACTED]',
     },
-    serializers: {
-      // Headers are left out of request logs on purpose; the redact paths cover other shapes.
-      req: (req: { method?: string; url?: string; ip?: string }) => ({
-        method: req.method,
-        url: typeof req.url === 'string' ? redactUrl(req.url) : undefined,
-        remoteAddress: req.ip,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      err: pino.stdSerializers.err,
-    },
+    serializers: { req: serializeRequest, res: serializeResponse, err: pino.stdSerializers.err },
   };
 }
 

@@ -23,15 +23,18 @@ export interface Page<T> {
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
 /**
- * Cursors are opaque to clients: base64url of `{bumped_at, id}` for posts and `{created_at, id}`
- * for comments, the sort key of the last item sent.
+ * Cursors are opaque to clients: base64url of `{bumped_at, id}` for posts, `{created_at, id}`
+ * for comments and `{registered_at, id}` for the people directory, the sort key of the last item
+ * sent.
  */
-export function encodeCursor(field: 'bumped_at' | 'created_at', cursor: Cursor): string {
+export type CursorField = 'bumped_at' | 'created_at' | 'registered_at';
+
+export function encodeCursor(field: CursorField, cursor: Cursor): string {
   return Buffer.from(JSON.stringify({ [field]: cursor.at, id: cursor.id })).toString('base64url');
 }
 
 /** Undefined or empty → the first page; anything that is not a cursor we made → INVALID_CURSOR. */
-export function decodeCursor(field: 'bumped_at' | 'created_at', raw: unknown): Cursor | null {
+export function decodeCursor(field: CursorField, raw: unknown): Cursor | null {
   if (raw === undefined || raw === null || raw === '' || raw === '0') return null;
   if (typeof raw !== 'string' || raw.length > 200 || !/^[A-Za-z0-9_-]+$/.test(raw))
     throw PlatformErrors.INVALID_CURSOR();

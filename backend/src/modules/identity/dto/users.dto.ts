@@ -33,6 +33,12 @@ export class AdminUserDto extends UserSummaryDto {
   @ApiProperty() trusted: boolean;
   @ApiProperty() admin: boolean;
   @ApiProperty() suspended: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+}
+
+export class AdminUserPageDto {
+  @ApiProperty({ type: [AdminUserDto] }) items: AdminUserDto[];
+  @ApiProperty({ type: String, nullable: true }) next_cursor: string | null;
 }
 
 export class AdminSessionUserDto {

@@ -3,6 +3,7 @@ import {
   Column,
   CreateDateColumn,
   Entity,
+  Index,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
@@ -22,6 +23,18 @@ export const BIO_MAX = 300;
   `char_length(display_name) BETWEEN 1 AND ${DISPLAY_NAME_MAX}`,
 )
 @Check('user_account_bio_chk', `char_length(bio) BETWEEN 1 AND ${BIO_MAX}`)
+// The admins' member lists, newest first (members.queries.ts adminMemberPage).
+@Index('user_account_registered_list_idx', ['createdAt', 'id'], {
+  where: 'registered_at IS NOT NULL',
+})
+@Index('user_account_incomplete_list_idx', ['createdAt', 'id'], { where: 'registered_at IS NULL' })
+// The people directory, newest first and by name (directory.queries.ts directoryPage).
+@Index('user_account_directory_newest_idx', ['registeredAt', 'id'], {
+  where: 'registered_at IS NOT NULL AND suspended_at IS NULL',
+})
+@Index('user_account_directory_name_idx', ['username'], {
+  where: 'registered_at IS NOT NULL AND suspended_at IS NULL',
+})
 export class UserAccount {
   @PrimaryGeneratedColumn('uuid')
   id: string;

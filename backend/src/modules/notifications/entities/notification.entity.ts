@@ -9,7 +9,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 
-export const NOTIFICATION_TYPES = ['reaction', 'comment', 'event', 'immutable'] as const;
+export const NOTIFICATION_TYPES = ['reaction', 'comment', 'event', 'immutable', 'mention'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
@@ -23,7 +23,12 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 @Index('notification_actor_idx', ['actorId'])
 @Index('notification_post_idx', ['postId'])
 @Index('notification_comment_idx', ['commentId'])
-@Check('notification_type_chk', "type IN ('reaction', 'comment', 'event', 'immutable')")
+@Index('notification_event_idx', ['eventId'])
+@Index('notification_event_specific_idx', ['eventSpecificId'])
+@Index('notification_group_idx', ['userId', 'groupKey', 'createdAt', 'id'])
+@Index('notification_unseen_idx', ['userId'], { where: 'NOT seen' })
+@Index('notification_announcement_idx', ['announcementId'])
+@Check('notification_type_chk', "type IN ('reaction', 'comment', 'event', 'immutable', 'mention')")
 export class Notification {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -60,6 +65,25 @@ export class Notification {
   @JoinColumn({ name: 'comment_id' })
   comment?: unknown;
 
+  /** Event notifications (events' own migration adds these). */
+  @Column('uuid', { nullable: true })
+  eventId: string | null;
+
+  @ManyToOne('Event', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'event_id' })
+  event?: unknown;
+
+  @Column('uuid', { nullable: true })
+  eventSpecificId: string | null;
+
+  @ManyToOne('EventSpecific', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'event_specific_id' })
+  eventSpecific?: unknown;
+
+  /** The kind of `type`, e.g. EVENT_ATTENDANCE. */
+  @Column('text', { nullable: true })
+  subtype: string | null;
+
   @Column('boolean', { default: false })
   seen: boolean;
 
@@ -68,4 +92,19 @@ export class Notification {
 
   @Column('text', { nullable: true, unique: true })
   dedupeKey: string | null;
+
+  /**
+   * What groups rows in the list: the same kind of thing done to the same object (written by the
+   * insert, notifications.queries.ts); null: shown alone.
+   */
+  @Column('text', { nullable: true })
+  groupKey: string | null;
+
+  /** Site announcements (type immutable): the announcement; its rows go with it. */
+  @Column('uuid', { nullable: true })
+  announcementId: string | null;
+
+  @ManyToOne('Announcement', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'announcement_id' })
+  announcement?: unknown;
 }

@@ -11,13 +11,23 @@ export interface NotifyPayload {
   actorId: string | null;
   postId: string | null;
   commentId: string | null;
+  /** Events: the event and date the notification is about (type event). */
+  eventId?: string | null;
+  eventSpecificId?: string | null;
+  /** What kind of `type` it is, e.g. EVENT_ATTENDANCE for an event. */
+  subtype?: string | null;
   /** Makes the insert idempotent: a second notification with the same key changes nothing. */
   dedupeKey: string;
 }
 
+/** A site announcement to fan out to every member (POST notifications/new-immutable). */
+export interface AnnouncePayload {
+  announcementId: string;
+}
+
 /** The jobs the notifications module processes (see platform/queues/job-registry.ts). */
 export const NOTIFICATION_JOBS = declareJobs('notifications', {
-  notifications: { notify: payload<NotifyPayload>() },
+  notifications: { notify: payload<NotifyPayload>(), announce: payload<AnnouncePayload>() },
 });
 
 declare module '../../../platform/queues/job-registry' {

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PublicProfileDto } from '../../identity';
+import { PageDto } from '../../pages';
 
 export class CountsDto {
   @ApiProperty({ description: 'Posts of every type the viewer may see' }) posts: number;
@@ -8,8 +9,15 @@ export class CountsDto {
 }
 
 export class UserOrPageBasicDto {
-  @ApiProperty({ enum: ['user'] }) kind: 'user';
-  @ApiProperty({ type: PublicProfileDto, description: 'The member, with their bio' })
-  user: PublicProfileDto;
-  @ApiProperty({ type: CountsDto }) counts: CountsDto;
+  @ApiProperty({ enum: ['user', 'page'] }) kind: 'user' | 'page';
+  @ApiProperty({
+    type: PublicProfileDto,
+    required: false,
+    description: 'kind user: the member, with their bio',
+  })
+  user?: PublicProfileDto;
+  @ApiProperty({ type: CountsDto, required: false, description: 'kind user: their counts' })
+  counts?: CountsDto;
+  @ApiProperty({ type: PageDto, required: false, description: 'kind page: the page' })
+  page?: PageDto;
 }

@@ -219,3 +219,20 @@ export async function commentContext(
   )) as CommentContext[];
   return row;
 }
+
+/** A comment's text with who wrote it, whom its notice goes to, and its post's privacy. */
+export async function commentText(
+  db: SqlRunner,
+  commentId: string,
+): Promise<(CommentContext & { content: string }) | undefined> {
+  const [row] = (await db.query(
+    `SELECT c.user_id, COALESCE(parent.user_id, p.user_id) AS target_author_id, p.id AS post_id,
+            p.user_id AS author_id, p.privacy, c.content
+       FROM comment c
+       LEFT JOIN comment parent ON parent.id = c.parent_id
+       JOIN post p ON p.id = c.post_id
+      WHERE c.id = $1`,
+    [commentId],
+  )) as Array<CommentContext & { content: string }>;
+  return row;
+}

@@ -1,6 +1,7 @@
 import type { ImageVariant } from '../../platform/images/image-pipeline.service';
 import type { PostPrivacy, PostType } from './entities/post.entity';
 import type { DetailsSlot } from './post-kinds';
+import type { PostPageRef } from './post-pages';
 
 /** The JSON shapes of the content API (contract "Shapes"); field names are the wire names. */
 export interface PhotoView {
@@ -12,6 +13,22 @@ export interface PhotoView {
   height: number;
   alt_text: string | null;
   description: string | null;
+}
+
+/** The preview of a post's first URL (content/link-previews.service.ts). */
+export interface LinkPreviewView {
+  url: string;
+  title: string;
+  description: string | null;
+  siteName: string | null;
+  /** The page's image, re-hosted by us; null when it names none or it could not be fetched. */
+  image: {
+    image_ref: string;
+    variants: ImageVariant[];
+    blurhash: string;
+    width: number;
+    height: number;
+  } | null;
 }
 
 export interface TagRef {
@@ -29,10 +46,14 @@ export interface ContentItem extends Record<DetailsSlot, KindDetails | null> {
   type: PostType;
   user_id: string;
   page_id: string | null;
+  /** The page it was made as (its author owns the page), or null. */
+  page: PostPageRef | null;
   text: string;
   privacy: PostPrivacy;
   tags: TagRef[];
   photos: PhotoView[];
+  /** The preview of its text's first URL, once fetched; null when none (or it failed). */
+  linkPreview: LinkPreviewView | null;
   reaction_count: number;
   comment_count: number;
   my_reaction_id: string | null;

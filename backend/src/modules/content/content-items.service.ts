@@ -8,9 +8,12 @@ import { isUuid } from '../../platform/ids/uuid';
 import { type Cursor, encodeCursor, type Page } from '../../platform/paging/paging';
 import { MembersService, type UserSummary } from '../identity';
 import { TagsService } from '../tags';
-import type { ContentItem, KindDetails, PhotoView, TagRef } from './content-item';
+import type { ContentItem, KindDetails, LinkPreviewView, PhotoView, TagRef } from './content-item';
 import { ContentErrors } from './content.errors';
 import { DETAILS_SLOTS, type DetailsSlot, PostKinds } from './post-kinds';
+import { LinkPreviewsService } from './link-previews.service';
+import { firstUrlOf } from './living-text';
+import { type PostPageRef, PostPages } from './post-pages';
 import {
   type PostCount,
   postCountSql,
@@ -40,6 +43,8 @@ export class ContentItemsService {
     private readonly members: MembersService,
     private readonly tags: TagsService,
     private readonly kinds: PostKinds,
+    private readonly previews: LinkPreviewsService,
+    private readonly pages: PostPages,
   ) {}
 
   /**
@@ -189,18 +194,24 @@ export class ContentItemsService {
   /** The page's rows as content items: photos and tags, and each kind's details, side by side. */
   private async hydrate(rows: PostRow[], viewer: Viewer): Promise<ContentItem[]> {
     if (!rows.length) return [];
-    const [{ details, tagNames }, bySlot] = await Promise.all([
+    // Tokenising a post's text is the costly part of finding its first link: once per row.
+    const firstUrls = rows.map((row) => firstUrlOf(row.text));
+    const [{ details, tagNames }, bySlot, pages, linkPreviews] = await Promise.all([
       this.photosAndTags(rows.map((row) => row.id)),
       this.kindDetails(rows, viewer),
+      this.pages.refsOf(rows.flatMap((row) => (row.page_id ? [row.page_id] : []))),
+      this.previews.viewsOf(firstUrls.flatMap((url) => url ?? [])),
     ]);
     const byPost = new Map(details.map((row) => [row.post_id, row]));
-    return rows.map((row) =>
+    return rows.map((row, index) =>
       contentItemOf(row, {
         photos: byPost.get(row.id)?.photos ?? [],
         tags: (byPost.get(row.id)?.tag_ids ?? [])
           .map((id) => tagNames.get(id))
           .filter((tag): tag is TagRef => Boolean(tag)),
         details: (slot) => bySlot.get(slot)?.get(row.id) ?? null,
+        linkPreview: linkPreviews.get(firstUrls[index] ?? '') ?? null,
+        page: row.page_id ? (pages.get(row.page_id) ?? null) : null,
       }),
     );
   }
@@ -213,6 +224,8 @@ export function contentItemOf(
     photos: PhotoView[];
     tags: TagRef[];
     details?: (slot: DetailsSlot) => KindDetails | null;
+    linkPreview?: LinkPreviewView | null;
+    page?: PostPageRef | null;
   },
 ): ContentItem {
   return {
@@ -221,10 +234,12 @@ export function contentItemOf(
     type: row.type,
     user_id: row.user_id,
     page_id: row.page_id,
+    page: extras.page ?? null,
     text: row.text,
     privacy: row.privacy,
     tags: [...extras.tags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
     photos: extras.photos,
+    linkPreview: extras.linkPreview ?? null,
     ...(Object.fromEntries(
       DETAILS_SLOTS.map((slot) => [slot, extras.details?.(slot) ?? null]),
     ) as Record<DetailsSlot, KindDetails | null>),

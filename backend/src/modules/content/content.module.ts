@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity';
+import { NotificationsModule } from '../notifications';
 import { TagsModule } from '../tags';
 import { CommentsController } from './comments.controller';
 import { CommentsService } from './comments.service';
@@ -8,6 +9,7 @@ import { ContentAccountCleanup } from './content-account-cleanup';
 import { ContentItemsService } from './content-items.service';
 import { ContentService } from './content.service';
 import { Comment } from './entities/comment.entity';
+import { LinkPreview } from './entities/link-preview.entity';
 import { PostPhoto } from './entities/post-photo.entity';
 import { PostTag } from './entities/post-tag.entity';
 import { PostTally } from './entities/post-tally.entity';
@@ -16,12 +18,18 @@ import { Reaction } from './entities/reaction.entity';
 import { UploadedImage } from './entities/uploaded-image.entity';
 import { FeedsService } from './feeds.service';
 import { CommentCreatedJob } from './jobs/comment-created.job';
+import { LinkPreviewJob } from './jobs/link-preview.job';
+import { PostMentionsJob } from './jobs/post-mentions.job';
+import { LinkPreviewsService } from './link-previews.service';
+import { MentionNotices } from './mentions.service';
 import { CONTENT_JOBS } from './jobs/content.jobs';
 import { PurgeUnattachedUploadsJob } from './jobs/purge-unattached-uploads.job';
 import { ReactionCreatedJob } from './jobs/reaction-created.job';
 import { RenderUploadJob } from './jobs/render-upload.job';
 import { ContentNotices } from './notices.service';
+import { ContentNotificationSource } from './notification-source';
 import { PostKinds } from './post-kinds';
+import { PostPages } from './post-pages';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
 import { PublicPostsController } from './public-posts.controller';
@@ -44,10 +52,12 @@ import { UploadsService } from './uploads.service';
       PostTally,
       PostPhoto,
       Comment,
+      LinkPreview,
       Reaction,
       UploadedImage,
     ]),
     IdentityModule,
+    NotificationsModule,
     TagsModule,
   ],
   controllers: [PostsController, CommentsController, ReactionsController, PublicPostsController],
@@ -58,9 +68,15 @@ import { UploadsService } from './uploads.service';
     ContentAccountCleanup,
     ContentItemsService,
     ContentNotices,
+    ContentNotificationSource,
     ContentService,
     FeedsService,
+    LinkPreviewJob,
+    LinkPreviewsService,
+    MentionNotices,
     PostKinds,
+    PostMentionsJob,
+    PostPages,
     PostsService,
     PurgeUnattachedUploadsJob,
     ReactionCreatedJob,

@@ -6,6 +6,7 @@ import type { Cursor } from '../../platform/paging/paging';
 import { ContentItemsService } from './content-items.service';
 import type { PostPrivacy } from './entities/post.entity';
 import { type PostKind, PostKinds } from './post-kinds';
+import { type PostPageDirectory, PostPages } from './post-pages';
 import type { PostCount, PostQuery } from './feed.queries';
 import { type LockedPost, type NewPostInput, PostsService } from './posts.service';
 
@@ -20,11 +21,20 @@ export class ContentService {
     private readonly posts: PostsService,
     private readonly items: ContentItemsService,
     private readonly kinds: PostKinds,
+    private readonly pages: PostPages,
   ) {}
 
   /** Call once at start-up (onModuleInit): from then on content items of `kind.type` carry its details. */
   registerKind<Details extends object>(kind: PostKind<Details>): void {
     this.kinds.register(kind);
+  }
+
+  /**
+   * Call once at start-up (the pages module): from then on a post may name a page its author owns,
+   * and content items carry the page they were made as.
+   */
+  registerPageDirectory(directory: PostPageDirectory): void {
+    this.pages.register(directory);
   }
 
   createPost(manager: EntityManager, userId: string, input: NewPostInput): Promise<string> {

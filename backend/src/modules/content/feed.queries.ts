@@ -18,6 +18,8 @@ import type { KindFilter } from './post-kinds';
  */
 export interface PostQuery {
   userId?: string;
+  /** Only posts made as this page. */
+  pageId?: string;
   type?: PostType;
   tagId?: number;
   postId?: string;
@@ -86,6 +88,7 @@ function shape(viewer: Viewer, query: ResolvedPostQuery, params: SqlParams) {
   if (query.postId !== undefined) where.push(`p.id = ${params.add(query.postId)}`);
   if (query.randomId !== undefined) where.push(`p.random_id = ${params.add(query.randomId)}`);
   if (query.userId !== undefined) where.push(`p.user_id = ${params.add(query.userId)}`);
+  if (query.pageId !== undefined) where.push(`p.page_id = ${params.add(query.pageId)}`);
   if (query.type !== undefined) where.push(`p.type = ${typeLiteral(query.type)}`);
   if (query.kindFilter) {
     joins.push(`JOIN ${query.kindFilter.table} kind_row ON kind_row.post_id = p.id`);

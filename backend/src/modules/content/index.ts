@@ -10,6 +10,7 @@ export { CONTENT_RATE_LIMITS } from './content.rate-limits';
 export type { ContentItem } from './content-item';
 export type { PostCount, PostQuery } from './feed.queries';
 export type { PostKind } from './post-kinds';
+export type { PostPageDirectory, PostPageRef } from './post-pages';
 export type { LockedPost, NewPostInput } from './posts.service';
 export { ContentItemDto, ContentItemPageDto, PostKeyField, TagNamesField } from './dto/content.dto';
 export { DetailsSlotSchema } from './dto/details-slots';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Sql } from '../../platform/database/sql';
 import { JobQueue } from '../../platform/queues/job-queue.service';
 import type { NotifyPayload } from '../notifications';
 import { commentContext } from './comments.queries';
@@ -24,13 +24,13 @@ interface Notice {
 @Injectable()
 export class ContentNotices {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
     private readonly jobs: JobQueue,
   ) {}
 
   /** One notification per member per target, even when they take it back and react again. */
   async tellOfReaction(data: ReactionCreatedPayload): Promise<void> {
-    const reaction = await reactionWithPost(this.dataSource, data.reactionId);
+    const reaction = await reactionWithPost(this.sql, data.reactionId);
     if (!reaction || !shouldTell(reaction, data.actorId)) return;
     const target = data.commentId ? `comment:${data.commentId}` : `post:${data.postId}`;
     await this.tell({
@@ -44,7 +44,7 @@ export class ContentNotices {
   }
 
   async tellOfComment(data: CommentCreatedPayload): Promise<void> {
-    const comment = await commentContext(this.dataSource, data.commentId);
+    const comment = await commentContext(this.sql, data.commentId);
     if (!comment || !shouldTell(comment, data.actorId)) return;
     await this.tell({
       type: 'comment',

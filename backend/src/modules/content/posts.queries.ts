@@ -2,6 +2,7 @@ import { SqlParams } from '../../platform/database/sql-params';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import type { ImageVariant } from '../../platform/images/image-pipeline.service';
 import { cursorTimeSql } from '../../platform/paging/paging';
+import { outboxInsertSql } from '../../platform/queues/outbox.service';
 import type { NewPostTags } from '../tags';
 import type { PhotoView, TagRef } from './content-item';
 import type { PostPrivacy, PostType } from './entities/post.entity';
@@ -40,6 +41,22 @@ export interface InsertedPost extends PostRow {
   attached: number;
 }
 
+/**
+ * What a post's text asks for off the request path, written to the outbox with the post: telling
+ * the members it mentions, fetching its first URL's preview (under this job id, so one fetch per
+ * URL runs at a time).
+ */
+export interface PostTextJobs {
+  mentions: boolean;
+  preview: { url: string; jobId: string } | null;
+}
+
+/**
+ * Which of the post's tags were picked in the composer (the rest it has through hashtags in its
+ * text): by normalised name (tags found or created in the statement) or by id.
+ */
+export type PickedTags = { names: readonly string[] } | { ids: readonly number[] };
+
 /** A new post's own columns and the photos it names. */
 export interface NewPost {
   randomId: string;
@@ -47,6 +64,8 @@ export interface NewPost {
   userId: string;
   text: string;
   privacy: PostPrivacy;
+  /** The page it is made as (checked by the caller), or null. */
+  pageId: string | null;
   photos: readonly NewPhoto[];
 }
 
@@ -62,14 +81,15 @@ function insertPostSql(
   post: NewPost,
   tags: { ids: readonly number[] } | NewPostTags | null,
   onTakenRandomId: 'nothing' | 'fail',
+  text: { picked?: PickedTags; jobs?: PostTextJobs } = {},
 ): { text: string; values: unknown[] } {
   const params = new SqlParams();
   const ctes: string[] = [];
   if (tags && 'ctes' in tags) ctes.push(tags.ctes(params));
   const userId = params.add(post.userId);
   ctes.push(`new_post AS (
-       INSERT INTO post (random_id, type, user_id, text, privacy)
-       VALUES (${params.add(post.randomId)}, ${params.add(post.type)}, ${userId}, ${params.add(post.text)}, ${params.add(post.privacy)})
+       INSERT INTO post (random_id, type, user_id, page_id, text, privacy)
+       VALUES (${params.add(post.randomId)}, ${params.add(post.type)}, ${userId}, ${params.add(post.pageId)}::uuid, ${params.add(post.text)}, ${params.add(post.privacy)})
        ${onTakenRandomId === 'nothing' ? 'ON CONFLICT (random_id) DO NOTHING' : ''}
        RETURNING id, random_id, type, user_id, page_id, text, privacy, reaction_count,
                  comment_count, created_at, updated_at, bumped_at, edited_at)`);
@@ -96,10 +116,30 @@ function insertPostSql(
     : 'ctes' in tags
       ? `${tags.table} tag`
       : `unnest(${params.add(tags.ids)}::int[]) AS tag(id)`;
+  const picked = (choice: PickedTags | undefined) =>
+    !choice
+      ? 'TRUE'
+      : 'names' in choice
+        ? `tag.name = ANY(${params.add(choice.names)}::text[])`
+        : `tag.id = ANY(${params.add(choice.ids)}::int[])`;
   if (tagRows)
     ctes.push(`tagged AS (
-       INSERT INTO post_tag (post_id, tag_id, bumped_at)
-       SELECT np.id, tag.id, np.bumped_at FROM new_post np, ${tagRows})`);
+       INSERT INTO post_tag (post_id, tag_id, bumped_at, picked)
+       SELECT np.id, tag.id, np.bumped_at, ${picked(text.picked)} FROM new_post np, ${tagRows})`);
+  if (text.jobs?.mentions)
+    ctes.push(`mention_job AS (
+       ${outboxInsertSql('notifications', 'post-mentions', {
+         from: 'new_post np',
+         payload: { postId: 'np.id', actorId: 'np.user_id' },
+         jobId: 'NULL',
+       })})`);
+  if (text.jobs?.preview)
+    ctes.push(`preview_job AS (
+       ${outboxInsertSql('images', 'link-preview', {
+         from: 'new_post np',
+         payload: { url: `${params.add(text.jobs.preview.url)}::text` },
+         jobId: `${params.add(text.jobs.preview.jobId)}::text`,
+       })})`);
   const photos = post.photos.length
     ? `(SELECT count(*)::int FROM attached) AS attached,
             COALESCE((SELECT json_agg(json_build_object(
@@ -131,9 +171,13 @@ function insertPostSql(
  */
 export async function insertPostWithPhotosAndTags(
   db: SqlRunner,
-  post: NewPost & { tagIds: readonly number[] },
+  post: NewPost & { tagIds: readonly number[]; pickedIds: readonly number[] },
+  jobs?: PostTextJobs,
 ): Promise<InsertedPost | undefined> {
-  const sql = insertPostSql(post, post.tagIds.length ? { ids: post.tagIds } : null, 'nothing');
+  const sql = insertPostSql(post, post.tagIds.length ? { ids: post.tagIds } : null, 'nothing', {
+    picked: { ids: post.pickedIds },
+    jobs,
+  });
   const [row] = (await db.query(sql.text, sql.values)) as InsertedPost[];
   return row;
 }
@@ -149,8 +193,9 @@ export async function insertPostAndTags(
   db: SqlRunner,
   post: NewPost,
   tags: NewPostTags | null,
+  text: { picked: PickedTags; jobs: PostTextJobs },
 ): Promise<InsertedPost & { tags: TagRef[] }> {
-  const sql = insertPostSql(post, tags, 'fail');
+  const sql = insertPostSql(post, tags, 'fail', text);
   const [row] = (await db.query(sql.text, sql.values)) as Array<InsertedPost & { tags?: TagRef[] }>;
   return { ...row, tags: row.tags ?? [] };
 }
@@ -270,10 +315,17 @@ export async function tagIdsOf(db: SqlRunner, postId: string): Promise<number[]>
   return rows.map((row) => row.tag_id);
 }
 
-export async function linkTags(db: SqlRunner, postId: string, tagIds: number[]): Promise<void> {
+export async function linkTags(
+  db: SqlRunner,
+  postId: string,
+  tagIds: number[],
+  pickedIds: readonly number[] = tagIds,
+): Promise<void> {
   await db.query(
-    'INSERT INTO post_tag (post_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
-    [postId, tagIds],
+    `INSERT INTO post_tag (post_id, tag_id, picked)
+     SELECT $1, t.id, t.id = ANY($3::int[]) FROM unnest($2::int[]) AS t(id)
+     ON CONFLICT DO NOTHING`,
+    [postId, tagIds, pickedIds],
   );
 }
 
@@ -282,4 +334,34 @@ export async function unlinkTags(db: SqlRunner, postId: string, tagIds: number[]
     postId,
     tagIds,
   ]);
+}
+
+/** A post's text with its author and privacy, for what its text says (mentions). */
+export async function postText(
+  db: SqlRunner,
+  postId: string,
+): Promise<{ id: string; user_id: string; privacy: PostPrivacy; text: string } | undefined> {
+  const [post] = (await db.query('SELECT id, user_id, privacy, text FROM post WHERE id = $1', [
+    postId,
+  ])) as Array<{ id: string; user_id: string; privacy: PostPrivacy; text: string }>;
+  return post;
+}
+
+/** A post's tag links: each tag's id and whether it was picked (else it came from a hashtag). */
+export async function tagLinksOf(
+  db: SqlRunner,
+  postId: string,
+): Promise<Array<{ tag_id: number; picked: boolean }>> {
+  return (await db.query('SELECT tag_id, picked FROM post_tag WHERE post_id = $1', [
+    postId,
+  ])) as Array<{ tag_id: number; picked: boolean }>;
+}
+
+/** Sets which of the post's linked tags are picked (the others it has through its text). */
+export async function setPicked(db: SqlRunner, postId: string, pickedIds: number[]): Promise<void> {
+  await db.query(
+    `UPDATE post_tag SET picked = (tag_id = ANY($2::int[]))
+      WHERE post_id = $1 AND picked IS DISTINCT FROM (tag_id = ANY($2::int[]))`,
+    [postId, pickedIds],
+  );
 }

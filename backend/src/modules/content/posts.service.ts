@@ -5,15 +5,20 @@ import { canSee, mayEdit, viewerOf } from '../../platform/access/viewer';
 import { newRandomId } from '../../platform/ids/random-id';
 import { imageRefs } from '../../platform/images/image-pipeline.service';
 import { StorageService } from '../../platform/storage/storage.service';
-import { TagsService } from '../tags';
+import { createHash } from 'node:crypto';
+import { OutboxService } from '../../platform/queues/outbox.service';
+import { normaliseTagName, TagsService } from '../tags';
 import { assertCaller } from './authorship';
 import type { ContentItem, TagRef } from './content-item';
 import { ContentItemsService, contentItemOf, postKeyQuery } from './content-items.service';
 import { ContentErrors } from './content.errors';
+import { PostPages } from './post-pages';
 import type { PostPrivacy, PostType } from './entities/post.entity';
 import * as posts from './posts.queries';
 import type { InsertedPost, LockedPost } from './posts.queries';
 import { deleteUploads } from './uploads.queries';
+import { LinkPreviewsService } from './link-previews.service';
+import { firstUrlOf, hashtagsOf, mentionsOf } from './living-text';
 import { retriedStatement, retriedTransaction } from '../../platform/database/retried-transaction';
 import { Sql } from '../../platform/database/sql';
 import type { SqlRunner } from '../../platform/database/sql-runner';
@@ -44,6 +49,9 @@ export class PostsService {
     private readonly items: ContentItemsService,
     private readonly tags: TagsService,
     private readonly storage: StorageService,
+    private readonly pages: PostPages,
+    private readonly outbox: OutboxService,
+    private readonly previews: LinkPreviewsService,
   ) {}
 
   /**
@@ -56,11 +64,18 @@ export class PostsService {
   async create(member: Member, input: Omit<NewPostInput, 'type'>): Promise<ContentItem> {
     const post: NewPostInput = { ...input, type: 'text/image' };
     checkNewPost(post);
-    const tags = this.tags.newPostTags(post.tags, member.userId, {
+    if (post.pageId) await this.pages.assertMayPostAs(member.userId, post.pageId);
+    // Hashtags in the text tag the post as tags picked in the composer do (same checks, same
+    // limit of 10 together); see tagNamesOf for tags that do not exist yet.
+    const tags = this.tags.newPostTags(tagNamesOf(post), member.userId, {
       countPost: post.privacy === 'public',
     });
+    const text = {
+      picked: { names: pickedNames(post.tags) },
+      jobs: textJobsOf(post.text ?? ''),
+    };
     const write = (db: SqlRunner) =>
-      posts.insertPostAndTags(db, newPostRow(member.userId, post), tags);
+      posts.insertPostAndTags(db, newPostRow(member.userId, post), tags, text);
     const written = post.photos.length
       ? await retriedTransaction(
           this.dataSource,
@@ -72,7 +87,18 @@ export class PostsService {
           { uniqueViolations: true },
         )
       : await retriedStatement(() => write(this.sql), { uniqueViolations: true });
-    return contentItemOf(written, { photos: written.photos, tags: written.tags });
+    const page = written.page_id
+      ? (await this.pages.refsOf([written.page_id])).get(written.page_id)
+      : null;
+    // A URL another post already named has its preview at once.
+    const url = text.jobs.preview?.url;
+    const linkPreview = url ? ((await this.previews.viewsOf([url])).get(url) ?? null) : null;
+    return contentItemOf(written, {
+      photos: written.photos,
+      tags: written.tags,
+      page,
+      linkPreview,
+    });
   }
 
   /**
@@ -94,17 +120,24 @@ export class PostsService {
     input: NewPostInput,
   ): Promise<{ row: InsertedPost; tags: TagRef[] }> {
     checkNewPost(input);
-    const tags = await this.tags.resolveForPost(manager, input.tags, userId, {
+    if (input.pageId) await this.pages.assertMayPostAs(userId, input.pageId);
+    const tags = await this.tags.resolveForPost(manager, tagNamesOf(input), userId, {
       countPost: input.privacy === 'public',
     });
+    const picked = new Set(pickedNames(input.tags));
     let row: InsertedPost | undefined;
     // A random_id collision (about 1 in 10^17) writes nothing: draw again.
     for (let attempt = 0; !row; attempt += 1) {
       if (attempt > 3) throw new Error('Could not draw a free random id for a post');
-      row = await posts.insertPostWithPhotosAndTags(manager, {
-        ...newPostRow(userId, input),
-        tagIds: tags.map((tag) => tag.id),
-      });
+      row = await posts.insertPostWithPhotosAndTags(
+        manager,
+        {
+          ...newPostRow(userId, input),
+          tagIds: tags.map((tag) => tag.id),
+          pickedIds: tags.filter((tag) => picked.has(tag.name)).map((tag) => tag.id),
+        },
+        textJobsOf(input.text ?? ''),
+      );
     }
     if (row.attached !== input.photos.length) throw ContentErrors.UNKNOWN_PHOTO();
     return { row, tags };
@@ -134,13 +167,33 @@ export class PostsService {
       if (post.type === 'text/image' && !input.text.trim()) {
         if (!(await posts.countPhotos(manager, post.id))) throw ContentErrors.EMPTY_POST();
       }
-      const tags = await this.tags.resolveForPost(manager, input.tags, member.userId);
+      // A form that sends back every tag the post showed sends its hashtag tags too: a tag the
+      // old text named and nobody picked stays the text's, so editing the hashtag away drops it.
+      const links = await posts.tagLinksOf(manager, post.id);
+      const pickedBefore = await this.tags.tagsByIds(
+        links.filter((link) => link.picked).map((link) => link.tag_id),
+        manager,
+      );
+      const wasPicked = new Set([...pickedBefore.values()].map((tag) => tag.name));
+      const oldHashtags = new Set(hashtagsOf(post.text));
+      const picked = pickedNames(input.tags).filter(
+        (name) => wasPicked.has(name) || !oldHashtags.has(name),
+      );
+      const tags = await this.tags.resolveForPost(
+        manager,
+        [...picked, ...hashtagsOf(input.text)],
+        member.userId,
+      );
+      const pickedIds = tags.filter((tag) => picked.includes(tag.name)).map((tag) => tag.id);
       const retagged = await this.replaceTags(
         manager,
         post,
         tags.map((tag) => tag.id),
+        pickedIds,
       );
       await posts.updateText(manager, post.id, input.text);
+      if (input.text !== post.text)
+        await this.queueTextJobs(manager, post.id, member.userId, input.text);
       // Saving it unchanged is no edit: readers are told "Edited" only when it says something new.
       if (retagged || input.text !== post.text) await this.markEdited(manager, post.id);
       await this.bump(manager, post.id);
@@ -172,6 +225,12 @@ export class PostsService {
     const wasPublic = post.privacy === 'public';
     const isPublic = privacy === 'public';
     await posts.updatePrivacy(manager, post.id, privacy);
+    // Members it mentions who could not see it before may now: they hear of it once (dedupe key).
+    if (privacy !== 'private' && mentionsOf(post.text).length)
+      await this.outbox.enqueue(manager, 'notifications', 'post-mentions', {
+        postId: post.id,
+        actorId: post.user_id,
+      });
     if (wasPublic !== isPublic)
       await this.tags.adjustPostCounts(
         manager,
@@ -255,14 +314,35 @@ export class PostsService {
     if (changed) await posts.markEdited(manager, postId);
   }
 
+  /** The edited text's mention notices and link preview, with the edit (outbox). */
+  private async queueTextJobs(
+    manager: EntityManager,
+    postId: string,
+    actorId: string,
+    text: string,
+  ): Promise<void> {
+    const jobs = textJobsOf(text);
+    if (jobs.mentions)
+      await this.outbox.enqueue(manager, 'notifications', 'post-mentions', { postId, actorId });
+    if (jobs.preview)
+      await this.outbox.enqueue(
+        manager,
+        'images',
+        'link-preview',
+        { url: jobs.preview.url },
+        { jobId: jobs.preview.jobId },
+      );
+  }
+
   private async linkTags(
     manager: EntityManager,
     postId: string,
     tagIds: number[],
     privacy: PostPrivacy,
+    pickedIds: readonly number[] = tagIds,
   ): Promise<void> {
     if (!tagIds.length) return;
-    await posts.linkTags(manager, postId, tagIds);
+    await posts.linkTags(manager, postId, tagIds, pickedIds);
     if (privacy === 'public') await this.tags.adjustPostCounts(manager, tagIds, 1);
   }
 
@@ -271,6 +351,7 @@ export class PostsService {
     manager: EntityManager,
     post: LockedPost,
     tagIds: number[],
+    pickedIds: number[] = tagIds,
   ): Promise<boolean> {
     const current = await posts.tagIdsOf(manager, post.id);
     const removed = current.filter((id) => !tagIds.includes(id));
@@ -279,7 +360,8 @@ export class PostsService {
       await posts.unlinkTags(manager, post.id, removed);
       if (post.privacy === 'public') await this.tags.adjustPostCounts(manager, removed, -1);
     }
-    await this.linkTags(manager, post.id, added, post.privacy);
+    await this.linkTags(manager, post.id, added, post.privacy, pickedIds);
+    await posts.setPicked(manager, post.id, pickedIds);
     return removed.length > 0 || added.length > 0;
   }
 }
@@ -290,8 +372,6 @@ function blankToNull(value: string | null | undefined): string | null {
 
 /** What a new post must be before anything is written. */
 function checkNewPost(input: NewPostInput): void {
-  // Pages come with a later issue: no page can be named yet.
-  if (input.pageId) throw ContentErrors.PAGE_NOT_FOUND();
   if (!(input.text ?? '').trim() && !input.photos.length) throw ContentErrors.EMPTY_POST();
   const refs = input.photos.map((photo) => photo.ref);
   if (new Set(refs).size !== refs.length) throw ContentErrors.DUPLICATE_PHOTO();
@@ -305,10 +385,42 @@ function newPostRow(userId: string, input: NewPostInput): posts.NewPost {
     userId,
     text: input.text ?? '',
     privacy: input.privacy,
+    pageId: input.pageId ?? null,
     photos: input.photos.map((photo) => ({
       ref: photo.ref,
       alt_text: blankToNull(photo.alt_text),
       description: blankToNull(photo.description),
     })),
   };
+}
+
+/**
+ * The tag names a post's tags come from: those picked, then the hashtags of its text. A hashtag
+ * naming a tag that does not exist yet creates it, as the composer's tag picker does: any
+ * registered member may create a (non-category) tag (POST /api/iam/tags/new/), and every post
+ * author is one, so writing `#newname` is no more than picking "newname". Together they are
+ * checked as picked tags are (TagsService: valid names, at most 10, else TOO_MANY_TAGS).
+ */
+function tagNamesOf(input: { text: string; tags: string[] }): string[] {
+  return [...input.tags, ...hashtagsOf(input.text ?? '')];
+}
+
+/** The picked tags' names as stored (names that cannot be tags are refused before this counts). */
+function pickedNames(names: readonly string[]): string[] {
+  return names.map(normaliseTagName).filter((name): name is string => name !== null);
+}
+
+/** The jobs a post's text asks for: mention notices, the first URL's preview. */
+function textJobsOf(text: string): posts.PostTextJobs {
+  const url = firstUrlOf(text);
+  return {
+    mentions: mentionsOf(text).length > 0,
+    preview: url ? { url, jobId: previewJobId(url) } : null,
+  };
+}
+
+/** One fetch of a URL at a time, and at most one an hour (the job itself skips a fresh one). */
+function previewJobId(url: string): string {
+  const hour = Math.floor(Date.now() / 3_600_000);
+  return `link-preview.${createHash('sha256').update(url).digest('hex').slice(0, 32)}.${hour}`;
 }

@@ -73,9 +73,42 @@ export class PhotoDto {
   description: string | null;
 }
 
+export class LinkPreviewImageDto {
+  @ApiProperty({ description: 'The re-hosted image (largest rendition), an image ref' })
+  image_ref: string;
+  @ApiProperty({
+    type: [ImageVariantDto],
+    description: 'Ascending by width; the last is image_ref',
+  })
+  variants: ImageVariantDto[];
+  @ApiProperty() blurhash: string;
+  @ApiProperty() width: number;
+  @ApiProperty() height: number;
+}
+
+export class LinkPreviewDto {
+  @ApiProperty({ description: 'The URL as the text has it (the first URL of the post)' })
+  url: string;
+  @ApiProperty({ description: 'og:title, else twitter:title, else <title> (plain text)' })
+  title: string;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'og:site_name; null: show the domain' })
+  siteName: string | null;
+  @ApiProperty({ type: LinkPreviewImageDto, nullable: true }) image: LinkPreviewImageDto | null;
+}
+
 export class TagRefDto {
   @ApiProperty({ type: 'integer' }) id: number;
   @ApiProperty() name: string;
+}
+
+/** The page a post was made as. */
+export class PostPageRefDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ description: 'The page lives at /{handle}' }) handle: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The avatar’s image ref' })
+  avatar: string | null;
 }
 
 export class ContentItemDto {
@@ -84,10 +117,24 @@ export class ContentItemDto {
   @ApiProperty({ enum: POST_TYPES }) type: string;
   @ApiProperty({ format: 'uuid', description: 'The author (see responders)' }) user_id: string;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) page_id: string | null;
+  @ApiProperty({
+    type: PostPageRefDto,
+    nullable: true,
+    description: 'The page it was posted as (its author owns the page), or null',
+  })
+  page: PostPageRefDto | null;
   @ApiProperty() text: string;
   @ApiProperty({ enum: POST_PRIVACIES }) privacy: string;
   @ApiProperty({ type: [TagRefDto] }) tags: TagRefDto[];
   @ApiProperty({ type: [PhotoDto] }) photos: PhotoDto[];
+  @ApiProperty({
+    type: LinkPreviewDto,
+    nullable: true,
+    description:
+      'The preview of the first URL in its text, fetched by the server after the post is ' +
+      'saved; null until then, and when the page could not be fetched or said nothing',
+  })
+  linkPreview: LinkPreviewDto | null;
   @ApiProperty({ type: () => detailsSchemaOf('plant'), nullable: true }) plant: object | null;
   @ApiProperty() reaction_count: number;
   @ApiProperty() comment_count: number;
@@ -225,7 +272,7 @@ export class NewPostDto {
   @UuidField({
     optional: true,
     nullable: true,
-    description: 'Pages come later: must be absent or null for now',
+    description: 'Post as this page (one the caller owns); absent or null: as oneself',
   })
   page_id?: string | null;
 }

@@ -21,6 +21,13 @@ export class PostTag {
   @Column('timestamptz')
   bumpedAt: Date;
 
+  /**
+   * Picked in the composer (or the edit form). False: the post has the tag only because its text
+   * names it (`#name`), so editing the text away drops it; a picked tag stays whatever the text.
+   */
+  @Column('boolean', { default: true })
+  picked: boolean;
+
   @ManyToOne(() => Post, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'post_id' })
   post?: Post;

@@ -31,6 +31,7 @@ export const POST_TEXT_MAX = 5000;
 @Index('post_public_feed_idx', ['bumpedAt', 'id'], { where: "privacy = 'public'" })
 @Index('post_plant_feed_idx', ['bumpedAt', 'id'], { where: "type = 'plant/image'" })
 @Index('post_user_feed_idx', ['userId', 'bumpedAt', 'id'])
+@Index('post_page_feed_idx', ['pageId', 'bumpedAt', 'id'], { where: 'page_id IS NOT NULL' })
 @Check('post_type_chk', "type IN ('text/image', 'plant/image')")
 @Check('post_privacy_chk', "privacy IN ('public', 'members', 'private')")
 @Check('post_text_length_chk', `char_length(text) <= ${POST_TEXT_MAX}`)
@@ -55,9 +56,16 @@ export class Post {
   @JoinColumn({ name: 'user_id' })
   user?: UserAccount;
 
-  /** Pages come with a later issue; no foreign key yet. */
+  /**
+   * The page it was posted as (its author owns the page), or null. Named, not imported: pages sit
+   * above content. When the page goes, its posts stay as their author's.
+   */
   @Column('uuid', { nullable: true })
   pageId: string | null;
+
+  @ManyToOne('Page', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'page_id' })
+  page?: unknown;
 
   @Column('text', { default: '' })
   text: string;

@@ -16,6 +16,20 @@ export interface CommentCreatedPayload {
   parentId: string | null;
 }
 
+/**
+ * A post was written or its text edited, and its text mentions someone (`@handle`): its processor
+ * reads the post as it is then and tells whom it may (content/mentions.service.ts).
+ */
+export interface PostMentionsPayload {
+  postId: string;
+  actorId: string;
+}
+
+/** A post's first URL, whose preview to fetch (content/link-previews.service.ts). */
+export interface LinkPreviewPayload {
+  url: string;
+}
+
 /** A photo upload to render (see UploadsService.render): its ref and its private original. */
 export interface RenderUploadPayload {
   ref: string;
@@ -40,9 +54,13 @@ export const CONTENT_JOBS = declareJobs('content', {
   notifications: {
     'reaction-created': payload<ReactionCreatedPayload>(),
     'comment-created': payload<CommentCreatedPayload>(),
+    'post-mentions': payload<PostMentionsPayload>(),
   },
   cleanup: { 'purge-unattached-uploads': payload<NoPayload>() },
-  images: { 'render-upload': payload<RenderUploadPayload>() },
+  images: {
+    'render-upload': payload<RenderUploadPayload>(),
+    'link-preview': payload<LinkPreviewPayload>(),
+  },
 });
 
 declare module '../../../platform/queues/job-registry' {

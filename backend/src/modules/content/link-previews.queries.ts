@@ -1,0 +1,92 @@
+import type { SqlRunner } from '../../platform/database/sql-runner';
+import type { ImageVariant } from '../../platform/images/image-pipeline.service';
+import type { LinkPreviewStatus } from './entities/link-preview.entity';
+
+/** The link_preview cache (content's table): one row per URL a post's preview is of. */
+
+export interface LinkPreviewRow {
+  url: string;
+  status: LinkPreviewStatus;
+  title: string | null;
+  description: string | null;
+  site_name: string | null;
+  image_ref: string | null;
+  image_variants: ImageVariant[];
+  image_blurhash: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  fetched_at: Date;
+}
+
+/** The usable previews of these URLs (fetched and found something). */
+export async function previewsOf(db: SqlRunner, urls: string[]): Promise<LinkPreviewRow[]> {
+  return (await db.query(
+    `SELECT url, status, title, description, site_name, image_ref, image_variants, image_blurhash,
+            image_width, image_height, fetched_at
+       FROM link_preview WHERE url = ANY($1::text[]) AND status = 'ok'`,
+    [urls],
+  )) as LinkPreviewRow[];
+}
+
+/** Whether the URL was fetched (well or not) more recently than `maxAgeHours`. */
+export async function isFresh(
+  db: SqlRunner,
+  url: string,
+  maxAgeHours: { ok: number; failed: number },
+): Promise<boolean> {
+  const [row] = (await db.query(
+    `SELECT 1 AS fresh FROM link_preview
+      WHERE url = $1
+        AND fetched_at > now() - make_interval(hours => CASE WHEN status = 'ok' THEN $2::int ELSE $3::int END)`,
+    [url, maxAgeHours.ok, maxAgeHours.failed],
+  )) as Array<{ fresh: number }>;
+  return Boolean(row);
+}
+
+/**
+ * Locks the URL's row (if any) for its replacement; answers its image's files and whether it was
+ * fetched more recently than `maxAgeHours` (by a job that ran alongside this one).
+ */
+export async function lockPreview(
+  db: SqlRunner,
+  url: string,
+  maxAgeHours: { ok: number; failed: number },
+): Promise<
+  { image_ref: string | null; image_variants: ImageVariant[]; fresh: boolean } | undefined
+> {
+  const [row] = (await db.query(
+    `SELECT image_ref, image_variants,
+            fetched_at > now() - make_interval(hours => CASE WHEN status = 'ok' THEN $2::int ELSE $3::int END) AS fresh
+       FROM link_preview WHERE url = $1 FOR UPDATE`,
+    [url, maxAgeHours.ok, maxAgeHours.failed],
+  )) as Array<{ image_ref: string | null; image_variants: ImageVariant[]; fresh: boolean }>;
+  return row;
+}
+
+export type NewLinkPreview = Omit<LinkPreviewRow, 'fetched_at'>;
+
+export async function upsertPreview(db: SqlRunner, row: NewLinkPreview): Promise<void> {
+  await db.query(
+    `INSERT INTO link_preview (url, status, title, description, site_name, image_ref,
+                               image_variants, image_blurhash, image_width, image_height, fetched_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, now())
+     ON CONFLICT (url) DO UPDATE
+        SET status = EXCLUDED.status, title = EXCLUDED.title, description = EXCLUDED.description,
+            site_name = EXCLUDED.site_name, image_ref = EXCLUDED.image_ref,
+            image_variants = EXCLUDED.image_variants, image_blurhash = EXCLUDED.image_blurhash,
+            image_width = EXCLUDED.image_width, image_height = EXCLUDED.image_height,
+            fetched_at = now()`,
+    [
+      row.url,
+      row.status,
+      row.title,
+      row.description,
+      row.site_name,
+      row.image_ref,
+      JSON.stringify(row.image_variants),
+      row.image_blurhash,
+      row.image_width,
+      row.image_height,
+    ],
+  );
+}

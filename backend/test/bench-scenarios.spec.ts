@@ -29,6 +29,9 @@ function fixtures(): ScenarioFixtures {
     deepPage: 2,
     spreadPosts: ['b000000001', 'b000000002', 'b000000003'],
     hotPosts: ['b000000004'],
+    event: 'e000000001',
+    eventPoint: { latitude: -37.81, longitude: 144.96 },
+    eventDates: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'],
   };
 }
 

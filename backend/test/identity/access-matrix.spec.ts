@@ -45,6 +45,7 @@ const ROUTES: Record<string, AccessPolicy> = {
   'GET /api/iam/users/:uuid/permission/:name': 'authd-only',
   'POST /api/iam/users/avatar': 'completed-regn',
   'DELETE /api/iam/users/avatar': 'completed-regn',
+  'GET /api/iam/users/all/:x': 'admin-auth',
   'PUT /api/iam/users/:uuid': 'admin-auth',
   'DELETE /api/iam/users/:uuid': 'admin-auth',
   'GET /api/iam/refresh-tokens': 'admin-auth',
@@ -55,6 +56,10 @@ const ROUTES: Record<string, AccessPolicy> = {
   // places by name (issue 10)
   'GET /api/location/places': 'guest-or-authd',
   'GET /api/location/reverse': 'guest-or-authd',
+  // people, nearby and guest location (issue 11)
+  'GET /api/location/from-ip': 'guest-or-authd',
+  'GET /api/users': 'none',
+  'PUT /api/users/nearby': 'authd-only',
   // content, plants (issue 4)
   'POST /api/iam/posts/photos': 'completed-regn',
   'POST /api/iam/posts/new': 'completed-regn',
@@ -113,6 +118,59 @@ const ROUTES: Record<string, AccessPolicy> = {
   'PUT /api/iam/tags/check-if-last': 'completed-regn',
   'POST /api/iam/tags/new': 'completed-regn',
   'PUT /api/iam/tags/update': 'admin-auth',
+  // notifications (issue 12)
+  'GET /api/iam/notifications/unread-tally': 'authd-only',
+  'GET /api/iam/notifications/all': 'authd-only',
+  'PUT /api/iam/notifications/mark-as-seen': 'authd-only',
+  'POST /api/iam/notifications/new-reaction-notif': 'completed-regn',
+  'POST /api/iam/notifications/new-comment-notif': 'completed-regn',
+  'POST /api/iam/notifications/new-event-notif': 'completed-regn',
+  'POST /api/iam/notifications/new-immutable': 'admin-auth',
+  // pages (issue 11)
+  'POST /api/iam/pages/new': 'trusted-only',
+  'PUT /api/iam/pages/update': 'completed-regn',
+  'PUT /api/iam/pages/update-page-settings': 'completed-regn',
+  'POST /api/iam/pages/create-page-settings': 'completed-regn',
+  'POST /api/iam/pages/avatar/:pageId': 'completed-regn',
+  'DELETE /api/iam/pages/page': 'completed-regn',
+  'GET /api/iam/pages/single-page/:handle': 'guest-or-authd',
+  'GET /api/iam/pages/get-all-by-user/:uuid': 'guest-or-authd',
+  'GET /api/iam/pages/morepostsbypage/:a/:b/:c': 'guest-or-authd',
+  'POST /api/iam/pages/connect-tags': 'completed-regn',
+  'POST /api/iam/pages/disconnect-tags': 'completed-regn',
+  'POST /api/iam/emails/new-page': 'trusted-only',
+  'GET /api/page/get-all/:x': 'guest-or-authd',
+  'GET /api/page/all-details/:handle': 'guest-or-authd',
+  'GET /api/posts/more/by-page/:id': 'guest-or-authd',
+  'GET /api/page/location/nearby-pages': 'guest-or-authd',
+  'GET /api/page/events/:id': 'guest-or-authd',
+  // events (issue 11)
+  'POST /api/iam/events/new': 'trusted-only',
+  'POST /api/iam/events/new-specifics': 'completed-regn',
+  'PUT /api/iam/events/update': 'completed-regn',
+  'PUT /api/iam/events/update-specific': 'completed-regn',
+  'PUT /api/iam/events/future-dates/update': 'completed-regn',
+  'PUT /api/iam/events/upsert-attend-specific': 'completed-regn',
+  'DELETE /api/iam/events': 'completed-regn',
+  'POST /api/iam/events/image/:eventId': 'completed-regn',
+  'DELETE /api/iam/events/image/:eventId': 'completed-regn',
+  'POST /api/iam/events/calendar/member-feed': 'completed-regn',
+  'DELETE /api/iam/events/calendar/member-feed': 'completed-regn',
+  'GET /api/iam/events/details/:id/:userId': 'guest-or-authd',
+  'GET /api/iam/events/get-event-location/name-state/:name/:state': 'guest-or-authd',
+  'GET /api/iam/events/get-event-location/address/:a/:b/:c': 'guest-or-authd',
+  'GET /api/iam/events/get-event-locations/event/:eventId/:randomId': 'guest-or-authd',
+  'GET /api/iam/events/get-event-locations/page/:id': 'guest-or-authd',
+  'GET /api/iam/events/get-by-page/:a/:b': 'guest-or-authd',
+  'GET /api/iam/events/get-by-user/:id': 'guest-or-authd',
+  'GET /api/events/all/nearby': 'guest-or-authd',
+  'GET /api/events/nearby': 'guest-or-authd',
+  'GET /api/events/more/:id': 'guest-or-authd',
+  'GET /api/events/calendar/date/:file': 'guest-or-authd',
+  'GET /api/events/calendar/event/:file': 'guest-or-authd',
+  'GET /api/events/calendar/page/:file': 'guest-or-authd',
+  'GET /api/events/calendar/member/:file': 'none',
+  'GET /api/events/:id': 'guest-or-authd',
 };
 
 type Outcome = 'ok' | 401 | 403;
@@ -252,7 +310,8 @@ describe('authorization matrix: every route × every kind of caller', () => {
     }
     expect(results).toEqual([]);
     expect(checked).toBe(routes.length * CALLER_KINDS.length);
-  });
+    // Every route × seven callers: it grows with the API (and a busy machine slows it down).
+  }, 180_000);
 });
 
 describe('CSRF: every mutation of a logged-in caller needs the session’s csrf_token', () => {

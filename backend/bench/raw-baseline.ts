@@ -13,10 +13,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { randomUUID, webcrypto } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { jwtVerify } from 'jose';
 import { Pool, type QueryResult } from 'pg';
 import type { Caller } from '../src/platform/access/access-policy';
 import { GUEST, type Viewer, viewerOf } from '../src/platform/access/viewer';
@@ -24,7 +23,7 @@ import type { SqlRunner } from '../src/platform/database/sql-runner';
 import { AppError } from '../src/platform/http/app-error';
 import { errorEnvelope, successEnvelope, WithResponders } from '../src/platform/http/envelope';
 import { PlatformErrors } from '../src/platform/http/platform.errors';
-import { publicDistanceKm } from '../src/platform/geo/geo';
+import { publicDistanceKm, publicPoint } from '../src/platform/geo/geo';
 import { newRandomId } from '../src/platform/ids/random-id';
 import { IMAGE_PRESETS } from '../src/platform/images/image-presets';
 import { renderImage } from '../src/platform/images/image-renderer';
@@ -47,12 +46,24 @@ import {
   siteCountsSql,
 } from '../src/modules/content/feed.queries';
 import * as members from '../src/modules/identity/members.queries';
+import { nearestMembers } from '../src/modules/identity/accounts.queries';
+import * as directory from '../src/modules/identity/directory.queries';
+import {
+  NEARBY_PEOPLE_DEFAULT_RADIUS_KM,
+  NEARBY_PEOPLE_DEFAULT_TAKE,
+} from '../src/modules/profiles/dto/people.dto';
+import { ProfilesErrors } from '../src/modules/profiles/profiles.errors';
+import { NEARBY_DEFAULT_RADIUS_KM } from '../src/modules/plants/dto/plants.dto';
+import { NEARBY_MEMBERS, NEARBY_RESULTS } from '../src/modules/plants/plants.service';
+import { AccessTokens } from '../src/modules/identity/access-tokens.service';
+import type { AppConfig } from '../src/platform/config/app-config';
 import { sessionCaller } from '../src/modules/identity/identity-caller.resolver';
 import { IdentityErrors } from '../src/modules/identity/identity.errors';
 import { PLANT_KIND, toPlantView, type PlantView } from '../src/modules/plants/plant-kind';
 import { plantsOfPosts } from '../src/modules/plants/plants.queries';
 import { normaliseTagName } from '../src/modules/tags/tag-name';
 import { lookupTag, tagRefsByIds } from '../src/modules/tags/tags.queries';
+import { rawEvents } from './raw-events';
 
 export interface RawBaselineOptions {
   databaseUrl: string;
@@ -62,6 +73,8 @@ export interface RawBaselineOptions {
   host?: string;
   /** As the API's pool (data-source-options: 10). */
   poolSize?: number;
+  /** As the API's PUBLIC_URL (its calendar links); the API's default otherwise. */
+  publicUrl?: string;
 }
 
 export interface RawBaseline {
@@ -95,15 +108,15 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     connectionTimeoutMillis: 5_000,
   });
   const db = runnerOf(pool);
+  const eventRoutes = rawEvents(
+    db,
+    (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+  );
   const rows = async <T>(text: string, values: unknown[]): Promise<T[]> =>
     (await pool.query(text, values)).rows as T[];
-  const key = await webcrypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(options.jwtSecret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['verify'],
-  );
+  // The identity module's own token check (it remembers verified tokens until they expire), so
+  // both sides pay the same for a signed-in request.
+  const accessTokens = new AccessTokens({ jwtSecret: options.jwtSecret } as AppConfig);
   const postTagColumns = new Set(
     (
       await rows<{ column_name: string }>(
@@ -119,16 +132,9 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     if (!header) return { kind: 'guest' };
     const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
     if (!match) throw PlatformErrors.UNAUTHENTICATED();
-    const { payload } = await jwtVerify(match[1], key, {
-      algorithms: ['HS256'],
-      issuer: 'plantfolk',
-      audience: 'plantfolk-api',
-      requiredClaims: ['sub', 'sid', 'exp', 'iat'],
-    }).catch(() => {
-      throw PlatformErrors.UNAUTHENTICATED();
-    });
-    const userId = payload.sub as string;
-    const sessionId = payload.sid as string;
+    const claims = await accessTokens.verify(match[1]);
+    if (!claims) throw PlatformErrors.UNAUTHENTICATED();
+    const { userId, sessionId } = claims;
     const caller = await sessionCaller(db, userId, sessionId);
     if (!caller) throw PlatformErrors.UNAUTHENTICATED();
     return caller;
@@ -286,6 +292,66 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     );
   }
 
+  // ---- nearby searches (reads sent as PUT) ----
+
+  /** PlantsService.nearby: owners nearest first (platform/geo), then their available listings. */
+  async function nearbyPlants(viewer: Viewer, body: Record<string, unknown>) {
+    const point = { latitude: Number(body.latitude), longitude: Number(body.longitude) };
+    const uuid = typeof body.uuid === 'string' ? body.uuid.toLowerCase() : undefined;
+    const radiusKm = typeof body.radius_km === 'number' ? body.radius_km : NEARBY_DEFAULT_RADIUS_KM;
+    const near = (await nearestMembers(db, point, radiusKm, NEARBY_MEMBERS)).filter(
+      (row) => row.id !== uuid,
+    );
+    if (!near.length) return new WithResponders([], []);
+    const sql = postPageSql(
+      viewer,
+      {
+        type: PLANT_KIND.type,
+        kindFilter: { table: PLANT_KIND.table, column: PLANT_KIND.filters.available.column },
+        authorsInOrder: near.map((row) => row.id),
+      },
+      null,
+      NEARBY_RESULTS,
+    );
+    const found = await rows<PostRow>(sql.text, sql.values);
+    const distance = new Map(near.map((row) => [row.id, row.distanceKm]));
+    const [items, responders] = await Promise.all([hydrate(viewer, found), respondersOf(found)]);
+    return new WithResponders(
+      items.map((item) => ({ ...item, distance_km: distance.get(item.user_id) as number })),
+      responders,
+    );
+  }
+
+  /** PeopleService.nearby over MemberDirectoryService.nearby: the same two statements. */
+  async function nearbyPeople(caller: Caller & { kind: 'user' }, body: Record<string, unknown>) {
+    if (String(body.userId).toLowerCase() !== caller.userId)
+      throw ProfilesErrors.NOT_YOUR_ACCOUNT();
+    const take = typeof body.take === 'number' ? body.take : NEARBY_PEOPLE_DEFAULT_TAKE;
+    const radiusKm =
+      typeof body.radius_km === 'number' ? body.radius_km : NEARBY_PEOPLE_DEFAULT_RADIUS_KM;
+    const point = { latitude: Number(body.latitude), longitude: Number(body.longitude) };
+    const near = (await directory.nearestShownMembers(db, point, radiusKm, take + 1))
+      .filter((row) => row.id !== caller.userId)
+      .slice(0, take);
+    if (!near.length) return [];
+    const summaries = new Map(
+      (
+        await directory.locatedSummariesByIds(
+          db,
+          near.map((row) => row.id),
+        )
+      ).map((row) => [row.uuid, row]),
+    );
+    return near.flatMap((row) => {
+      const found = summaries.get(row.id);
+      if (!found) return [];
+      const { latitude, longitude, ...summary } = found;
+      return [
+        { ...summary, distance_km: row.distanceKm, location: publicPoint({ latitude, longitude }) },
+      ];
+    });
+  }
+
   // ---- writes: the minimal SQL for the same change ----
 
   async function createPost(caller: Caller & { kind: 'user' }, body: Record<string, unknown>) {
@@ -387,10 +453,18 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
         return memberPosts(viewer, decodeURIComponent(match[1]));
       if ((match = /^\/api\/plants\/recent\/([^/]+)$/.exec(path)))
         return recentPlants(viewer, decodeURIComponent(match[1]));
+      if (path === '/api/events/nearby') return eventRoutes.nearby(viewer, url.searchParams);
+      if ((match = /^\/api\/events\/([^/]+)$/.exec(path)))
+        return eventRoutes.eventPage(viewer, decodeURIComponent(match[1]));
       if (path === '/api/iam/posts/init-recent') {
         member(caller, request);
         return page(viewer, {}, null);
       }
+    } else if (request.method === 'PUT') {
+      if (path === '/api/plants/avail-nearby') return nearbyPlants(viewer, json());
+      if (path === '/api/users/nearby') return nearbyPeople(member(caller, request), json());
+      if (path === '/api/iam/events/upsert-attend-specific')
+        return eventRoutes.answer(member(caller, request), viewer, json());
     } else if (request.method === 'POST') {
       if (path === '/api/iam/posts/new') return createPost(member(caller, request), json());
       if (path === '/api/iam/posts/reaction/new') return react(member(caller, request), json());
@@ -456,6 +530,7 @@ if (require.main === module) {
   startRawBaseline({
     databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     jwtSecret: process.env.JWT_SECRET ?? '',
+    publicUrl: process.env.PUBLIC_URL,
     storageDir: process.env.STORAGE_DIR ?? '.data/bench-storage/raw',
     port: Number(process.env.PORT ?? 0),
   })

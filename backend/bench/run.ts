@@ -63,6 +63,11 @@ export interface BenchOptions {
   imageUploads?: number;
   /** Photos uploaded before each busy round of the upload-backlog scenario (default 10 a second). */
   backlogUploads?: number;
+  /**
+   * Write a CPU profile of each server's rounds to this folder as
+   * `<scenario>-<api|raw>-<round>.cpuprofile` (processes started here; see support/cpu-profile.cjs).
+   */
+  cpuProfileDir?: string;
   /** Build backend/dist first (default true when the API is started here). */
   build?: boolean;
   /** Override how the servers start (the smoke test runs them in-process). */
@@ -182,8 +187,34 @@ async function fixturesOf(
       lastBefore.values,
     )
   ).rows;
-  log(`fixtures: post ${post}, member ${username}, feed page ${deepPage} deep`);
+  // A public event hosted by a page (the event page), its place (the nearby list's origin), and
+  // the next dates of public events, which the bench members answer.
+  const [event] = (
+    await db.query<{ random_id: string; latitude: number; longitude: number }>(
+      `SELECT e.random_id, l.latitude, l.longitude FROM event e
+         JOIN event_template t ON t.event_id = e.id AND t.position = 0
+         JOIN event_location l ON l.id = t.location_id
+        WHERE e.privacy = 'public' AND e.page_id IS NOT NULL ORDER BY e.id LIMIT 1`,
+    )
+  ).rows;
+  const { rows: eventDates } = await db.query<{ id: string }>(
+    `SELECT s.id FROM event e
+       CROSS JOIN LATERAL (SELECT s.id FROM event_specific s
+                            WHERE s.event_id = e.id AND s.starts_at > now() + interval '1 day'
+                              AND NOT s.cancelled ORDER BY s.starts_at LIMIT 4) s
+      WHERE e.privacy = 'public' ORDER BY s.id LIMIT 400`,
+  );
+  log(
+    `fixtures: post ${post}, member ${username}, feed page ${deepPage} deep, event ${event?.random_id}`,
+  );
   return {
+    event: event?.random_id ?? '',
+    eventPoint: {
+      // As a client sends a place: four decimals (the API takes at most twelve).
+      latitude: Number(Number(event?.latitude ?? 0).toFixed(4)),
+      longitude: Number(Number(event?.longitude ?? 0).toFixed(4)),
+    },
+    eventDates: eventDates.map((row) => row.id),
     reader,
     writers,
     post,
@@ -228,6 +259,7 @@ export async function undoBenchWrites(db: Client): Promise<void> {
       WHERE tag.id = counted.tag_id`,
   );
   await db.query(`DELETE FROM uploaded_image WHERE user_id IN ${bench}`);
+  await db.query(`DELETE FROM event_attendee WHERE user_id IN ${bench}`);
   await db.query(`DELETE FROM notification WHERE actor_id IN ${bench}`);
   await db.query(`DELETE FROM auth_session WHERE user_id IN ${bench} OR user_agent = 'bench'`);
   await db.query(`DELETE FROM outbox_message WHERE dispatched_at IS NOT NULL`);
@@ -263,10 +295,10 @@ async function identityCheck(
   const checks: BenchResults['identity'] = [];
   for (const scenario of scenarios) {
     if (!scenario.check) continue;
-    const { path, headers } = scenario.check(fixtures);
+    const { path, headers, method, body } = scenario.check(fixtures);
     const [fromApi, fromRaw] = await Promise.all(
       [api, raw].map(async (server) => {
-        const response = await fetch(`${server.url}${path}`, { headers });
+        const response = await fetch(`${server.url}${path}`, { headers, method, body });
         return `${response.status} ${await response.text()}`;
       }),
     );
@@ -482,7 +514,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       WORKERS: 'off',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       RATE_LIMITS: 'off',
+      ...(process.env.BENCH_API_DIST ? { BENCH_API_DIST: process.env.BENCH_API_DIST } : {}),
+      ...(options.cpuProfileDir ? { BENCH_CPU_PROFILE_DIR: resolve(options.cpuProfileDir) } : {}),
     };
+    if (options.cpuProfileDir) await mkdir(options.cpuProfileDir, { recursive: true });
     if (!options.startApi && options.build !== false) {
       log('building the backend (nx run backend:build)');
       execFileSync('npx', ['nx', 'run', 'backend:build', '--output-style=static'], {
@@ -493,7 +528,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     }
     const logFile = resolve(resultsDir, `${stamp}-${options.size.name}.log`);
     api = await (options.startApi ?? ((e) => startApiProcess(e, logFile)))(env);
-    raw = await (options.startRaw ?? ((e) => startRawProcess(e, logFile)))(env);
+    // The raw server writes the API's calendar links (its PUBLIC_URL: its own address).
+    const apiUrl = api.url;
+    raw = await (
+      options.startRaw ?? ((e) => startRawProcess({ ...e, PUBLIC_URL: apiUrl }, logFile))
+    )(env);
     log(`API on ${api.url} (pid ${api.pid ?? 'in-process'}), raw baseline on ${raw.url}`);
 
     const reader = await logIn(api.url, 'member-7@bench.plantfolk.test');
@@ -533,8 +572,18 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       }
       const byServer: { api: AutocannonResult[]; raw: AutocannonResult[] } = { api: [], raw: [] };
       for (let round = 0; round < rounds; round += 1) {
-        byServer.api.push(await load(api, scenario, fixtures, roundSeconds, connections));
-        byServer.raw.push(await load(raw, scenario, fixtures, roundSeconds, connections));
+        for (const [name, server] of [
+          ['api', api],
+          ['raw', raw],
+        ] as const) {
+          const profiled = options.cpuProfileDir && server.pid ? server.pid : undefined;
+          if (profiled) process.kill(profiled, 'SIGWINCH');
+          byServer[name].push(await load(server, scenario, fixtures, roundSeconds, connections));
+          if (!profiled || !options.cpuProfileDir) continue;
+          process.kill(profiled, 'SIGWINCH');
+          const file = `${scenario.name}-${name}-${round + 1}`;
+          await keepProfile(options.cpuProfileDir, profiled, file);
+        }
       }
       const apiStats = merge(byServer.api);
       const rawStats = merge(byServer.raw);
@@ -777,6 +826,23 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   }
 }
 
+/** Renames the profile a server writes after its second SIGWINCH to `<name>.cpuprofile`. */
+async function keepProfile(dir: string, pid: number, name: string): Promise<void> {
+  const { readdir, rename } = await import('node:fs/promises');
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const written = (await readdir(dir)).find((file) => file.startsWith(`profile-${pid}-`));
+    if (written) {
+      // Written in one synchronous call; a moment more lets a large one finish.
+      await new Promise((wait) => setTimeout(wait, 200));
+      await rename(resolve(dir, written), resolve(dir, `${name}.cpuprofile`));
+      return;
+    }
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error(`the server wrote no CPU profile for ${name} within 30 s`);
+}
+
 if (require.main === module) {
   const { values } = parseArgs({
     options: {
@@ -791,6 +857,7 @@ if (require.main === module) {
       images: { type: 'string', default: '12' },
       backlog: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
     },
   });
   runBench({
@@ -805,6 +872,7 @@ if (require.main === module) {
     imageUploads: Number(values.images),
     backlogUploads: values.backlog === undefined ? undefined : Number(values.backlog),
     build: !values['no-build'],
+    cpuProfileDir: values['cpu-prof'],
   }).catch((error) => {
     console.error(error);
     process.exitCode = 1;

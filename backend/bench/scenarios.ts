@@ -21,6 +21,12 @@ export interface ScenarioFixtures {
   spreadPosts: string[];
   /** Public posts everyone reacts to, one after another (a hot counter row). */
   hotPosts: string[];
+  /** A public event hosted by a page (its random id: the event page). */
+  event: string;
+  /** That event's place: the origin of the nearby events list. */
+  eventPoint: { latitude: number; longitude: number };
+  /** Dates to come of public events, which the writers answer. */
+  eventDates: string[];
 }
 
 export type ScenarioKind = 'read' | 'write' | 'mixed';
@@ -32,8 +38,16 @@ export interface Scenario {
   description: string;
   /** autocannon's request list (cycled per connection); setupRequest varies writes. */
   requests: (fixtures: ScenarioFixtures) => AutocannonRequest[];
-  /** The GET the identity check compares between the two servers (reads only). */
-  check?: (fixtures: ScenarioFixtures) => { path: string; headers?: Record<string, string> };
+  /**
+   * The request the identity check sends to both servers and compares (reads only): a GET, or a
+   * read sent as PUT with a JSON body (the nearby searches, as the spec has them).
+   */
+  check?: (fixtures: ScenarioFixtures) => {
+    path: string;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'PUT';
+    body?: string;
+  };
 }
 
 /** Each write draws the next number: every (member, post) pair reacts once, across both servers. */
@@ -41,6 +55,7 @@ let drawn = 0;
 let hotDrawn = 0;
 export function resetDraws(): void {
   drawn = 0;
+  answered = 0;
   hotDrawn = 0;
 }
 
@@ -95,6 +110,42 @@ function reactHot(fixtures: ScenarioFixtures): AutocannonRequest {
   };
 }
 
+/**
+ * A writer answering a date: writer k mod W, its status moving GOING → MAYBE → NOT_GOING at each
+ * of its turns (so every answer changes the row and tells the creator), three turns per date.
+ */
+let answered = 0;
+const ANSWERS = ['GOING', 'MAYBE', 'NOT_GOING'] as const;
+function answerDate(fixtures: ScenarioFixtures): AutocannonRequest {
+  return {
+    method: 'PUT',
+    path: '/api/iam/events/upsert-attend-specific',
+    setupRequest: (request) => {
+      const k = answered++;
+      const writers = fixtures.writers.length;
+      const member = k % writers;
+      const turn = Math.floor(k / writers);
+      const status = ANSWERS[turn % ANSWERS.length];
+      const date =
+        fixtures.eventDates[(member * 7 + Math.floor(turn / 3)) % fixtures.eventDates.length];
+      return {
+        ...request,
+        headers: own(fixtures.writers[member].headers),
+        body: JSON.stringify(
+          status === 'GOING'
+            ? { specificId: date, status, bring: 'Two monstera cuttings' }
+            : { specificId: date, status },
+        ),
+      };
+    },
+  };
+}
+
+/** The events list's first call (the `/events` screen): events near the fixture event's place. */
+function eventListPath(f: ScenarioFixtures): string {
+  return `/api/events/nearby?lat=${f.eventPoint.latitude}&long=${f.eventPoint.longitude}`;
+}
+
 let commented = 0;
 function comment(fixtures: ScenarioFixtures): AutocannonRequest {
   return {
@@ -135,6 +186,42 @@ function createPost(fixtures: ScenarioFixtures): AutocannonRequest {
   };
 }
 
+/** A read sent as PUT with a JSON body (the spec's nearby searches). */
+function put(
+  path: string,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = { 'content-type': 'application/json' },
+): AutocannonRequest {
+  return { method: 'PUT', path, headers: own(headers), body: JSON.stringify(body) };
+}
+
+/** Melbourne's centre: the densest of the dataset's cities. */
+export const NEARBY_POINT = { latitude: -37.8136, longitude: 144.9631 };
+
+/** Nearby searches, API and raw alike (the same SQL, the same bytes). */
+const nearbyReads: Array<{
+  name: string;
+  description: string;
+  path: string;
+  body: (f: ScenarioFixtures) => unknown;
+  headers: (f: ScenarioFixtures) => Readonly<Record<string, string>>;
+}> = [
+  {
+    name: 'plants-nearby',
+    description: 'Guest, available plants near Melbourne’s centre (PUT /api/plants/avail-nearby)',
+    path: '/api/plants/avail-nearby',
+    body: () => NEARBY_POINT,
+    headers: () => ({ 'content-type': 'application/json' }),
+  },
+  {
+    name: 'people-nearby',
+    description: 'A member, the 20 members nearest Melbourne’s centre (PUT /api/users/nearby)',
+    path: '/api/users/nearby',
+    body: (f) => ({ userId: f.reader.userId, ...NEARBY_POINT }),
+    headers: (f) => f.reader.headers,
+  },
+];
+
 const reads: Array<Omit<Scenario, 'requests'> & { path: (f: ScenarioFixtures) => string }> = [
   {
     name: 'guest-feed',
@@ -172,6 +259,19 @@ const reads: Array<Omit<Scenario, 'requests'> & { path: (f: ScenarioFixtures) =>
     description: 'Guest, recent available plant listings (/api/plants/recent/available)',
     path: () => '/api/plants/recent/available',
   },
+  {
+    name: 'event-list',
+    kind: 'read',
+    description: 'Guest, the 20 events nearest a place with a date to come (/api/events/nearby)',
+    path: eventListPath,
+  },
+  {
+    name: 'event-page',
+    kind: 'read',
+    description:
+      'Guest, an event with its next 10 dates and their answers (/api/events/{randomId})',
+    path: (f) => `/api/events/${f.event}`,
+  },
 ];
 
 export const SCENARIOS: Scenario[] = [
@@ -181,6 +281,18 @@ export const SCENARIOS: Scenario[] = [
     description: read.description,
     requests: (f) => [get(read.path(f))],
     check: (f) => ({ path: read.path(f) }),
+  })),
+  ...nearbyReads.map((read): Scenario => ({
+    name: read.name,
+    kind: 'read',
+    description: read.description,
+    requests: (f) => [put(read.path, read.body(f), read.headers(f))],
+    check: (f) => ({
+      path: read.path,
+      method: 'PUT',
+      headers: own(read.headers(f)),
+      body: JSON.stringify(read.body(f)),
+    }),
   })),
   {
     name: 'signed-in-feed',
@@ -219,6 +331,13 @@ export const SCENARIOS: Scenario[] = [
     kind: 'write',
     description: 'Members comment on posts (/api/iam/posts/comment/new)',
     requests: (f) => [comment(f)],
+  },
+  {
+    name: 'answer-date',
+    kind: 'write',
+    description:
+      'Members answer dates, each answer changed (/api/iam/events/upsert-attend-specific)',
+    requests: (f) => [answerDate(f)],
   },
   {
     name: 'mixed-90-10',

@@ -4,11 +4,13 @@ import { hashPassword } from '../../src/modules/identity/passwords';
 import { type SeedContext, type SeedStep } from './seed-context';
 import { DATASET_EPOCH, DATASET_PASSWORD, DEMO_PASSWORD, type DatasetSize } from './sizes';
 import { contentStep } from './steps/content';
+import { eventsStep } from './steps/events';
 import { membersStep } from './steps/members';
+import { pagesStep } from './steps/pages';
 import { tagsStep } from './steps/tags';
 
 /** Every domain's rows, in order (a domain's rows may refer to earlier ones'). */
-export const SEED_STEPS: SeedStep[] = [membersStep, tagsStep, contentStep];
+export const SEED_STEPS: SeedStep[] = [membersStep, tagsStep, contentStep, pagesStep, eventsStep];
 
 export interface SeedOptions {
   size: DatasetSize;

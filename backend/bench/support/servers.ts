@@ -49,6 +49,13 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** `--cpu-prof`: a preload that profiles between two SIGWINCH (see cpu-profile.cjs). */
+function profilerOf(env: Record<string, string>): string[] {
+  return env.BENCH_CPU_PROFILE_DIR
+    ? ['-r', resolve(REPO_ROOT, 'backend/bench/support/cpu-profile.cjs')]
+    : [];
+}
+
 /** A node process with its output appended to `logFile`. */
 function node(args: string[], env: Record<string, string>, logFile: string): ChildProcess {
   const log = createWriteStream(logFile, { flags: 'a' });
@@ -72,8 +79,10 @@ export async function startApiProcess(
 ): Promise<RunningServer> {
   const port = await freePort();
   const fullEnv = { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
-  const api = node([resolve(REPO_ROOT, 'backend/dist/main.js')], fullEnv, logFile);
-  const worker = node([resolve(REPO_ROOT, 'backend/dist/worker.js')], fullEnv, logFile);
+  // BENCH_API_DIST: another build of the backend (e.g. one from before a change, to compare).
+  const dist = resolve(REPO_ROOT, env.BENCH_API_DIST ?? 'backend/dist');
+  const api = node([...profilerOf(env), resolve(dist, 'main.js')], fullEnv, logFile);
+  const worker = node([resolve(dist, 'worker.js')], fullEnv, logFile);
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${url}/api/health`, api, 60);
@@ -91,7 +100,12 @@ export async function startRawProcess(
 ): Promise<RunningServer> {
   const port = await freePort();
   const child = node(
-    ['-r', '@swc-node/register', resolve(REPO_ROOT, 'backend/bench/raw-baseline.ts')],
+    [
+      ...profilerOf(env),
+      '-r',
+      '@swc-node/register',
+      resolve(REPO_ROOT, 'backend/bench/raw-baseline.ts'),
+    ],
     { ...env, PORT: String(port), SWC_NODE_PROJECT: resolve(REPO_ROOT, 'backend/tsconfig.json') },
     logFile,
   );

@@ -57,6 +57,9 @@ export * from './plants/plants-api';
 export { NOT_AVAILABLE, plantLimits } from './plants/plant-limits';
 export * from './tags/tags-api';
 export * from './location/location-api';
+export * from './people/people-api';
+export * from './notifications/notifications-api';
+export * from './pages/pages-api';
 export {
   interestTypes,
   isValidTagName,

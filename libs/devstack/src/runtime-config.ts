@@ -11,6 +11,7 @@ export interface RuntimeConfig {
   remotes: Record<RemoteName, string>;
   routes?: Partial<Record<RemoteName, string[]>>;
   settingsSectionsFrom?: RemoteName[];
+  headerItemsFrom?: RemoteName[];
 }
 
 /**
@@ -31,7 +32,8 @@ function words(value: string | undefined): string[] {
  * - `REMOTE_SOCIAL_ROUTES`, `REMOTE_EVENTS_ROUTES`, `REMOTE_ADMIN_ROUTES`: the URL patterns a
  *   remote serves, space-separated (`/events /event/* /:handle/events`), replacing the shell's
  *   default list for that remote, so a team adds a route without rebuilding the shell;
- * - `SETTINGS_SECTIONS_FROM`: the remotes, space-separated, whose sections /settings shows.
+ * - `SETTINGS_SECTIONS_FROM`: the remotes, space-separated, whose sections /settings shows;
+ * - `HEADER_ITEMS_FROM`: the remotes, space-separated, whose items the header shows members.
  * Unset or empty leaves the shell's default. Throws on a pattern or a name it cannot use.
  */
 export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
@@ -53,10 +55,18 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Runt
   if (unknown !== undefined)
     throw new Error(`SETTINGS_SECTIONS_FROM: no remote is called ${unknown}`);
 
+  const headerItemsFrom = words(env.HEADER_ITEMS_FROM);
+  const unknownHeader = headerItemsFrom.find(
+    (name) => !(REMOTE_NAMES as readonly string[]).includes(name),
+  );
+  if (unknownHeader !== undefined)
+    throw new Error(`HEADER_ITEMS_FROM: no remote is called ${unknownHeader}`);
+
   const config: RuntimeConfig = { remotes };
   if (Object.keys(routes).length) config.routes = routes;
   if (settingsSectionsFrom.length) {
     config.settingsSectionsFrom = settingsSectionsFrom as RemoteName[];
   }
+  if (headerItemsFrom.length) config.headerItemsFrom = headerItemsFrom as RemoteName[];
   return config;
 }

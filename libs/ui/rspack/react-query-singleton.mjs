@@ -5,6 +5,7 @@
 // those. A slice that needs another export adds it here; react-query-singleton.test.ts checks
 // that every import in the apps is listed.
 export {
+  keepPreviousData,
   QueryClient,
   QueryClientProvider,
   useInfiniteQuery,

@@ -29,6 +29,9 @@ export {
 } from './media/photo-grid';
 export { PostCard, type PostCardAuthor, type PostCardProps } from './content/post-card';
 export { TimeAgo } from './content/time-ago';
+export { EXTERNAL_LINK_REL, LivingText, type LivingTextProps } from './content/living-text';
+export { displayDomain, LinkPreviewCard, type LinkPreviewLike } from './content/link-preview-card';
+export { normaliseTagName, tokenize, type TextToken } from './content/living-text-tokens';
 export { EditedMarker } from './content/edited-marker';
 export { absoluteUrl, ShareButton, type ShareButtonProps } from './content/share-button';
 export { formatFullDate, formatRelativeTime } from './format-time';
@@ -39,6 +42,7 @@ export {
   accessPolicies,
   claimedFirstSegments,
   DEFAULT_LAYOUT,
+  defineHeaderItems,
   defineRemoteRoutes,
   defineSettingsSections,
   isAccessPolicy,
@@ -46,6 +50,8 @@ export {
   remoteModuleProblems,
   routeNotFound,
   type AccessPolicy,
+  type HeaderItem,
+  type HeaderItemProps,
   type LayoutName,
   type PageRouteHandle,
   type RemoteModule,

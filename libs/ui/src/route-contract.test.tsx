@@ -102,6 +102,28 @@ describe('remote route contract', () => {
     ).toEqual(['settings section x has no Component']);
   });
 
+  it('refuses a malformed header item, and one without an access policy', () => {
+    const Component = () => null;
+    expect(remoteModuleProblems({ routes: [], headerItems: 'bell' })).toEqual([
+      'headerItems is not an array',
+    ]);
+    expect(
+      remoteModuleProblems({
+        routes: [],
+        headerItems: [
+          { id: 'a', order: 1, label: 'A', access: 'authd-only' },
+          { id: 'b', order: 2, label: 'B', Component },
+          { id: 'c', order: 3, access: 'authd-only', Component },
+          { id: 'd', order: 4, label: 'D', access: 'authd-only', Component },
+        ],
+      }),
+    ).toEqual([
+      'header item a has no Component',
+      'header item b declares no access policy',
+      'header item c needs an id, an order and a label',
+    ]);
+  });
+
   it('lists the literal first segments a set of patterns claims', () => {
     expect(
       claimedFirstSegments(['/', '/tag/:name', '/tag/*', '/:handle/events', '/profile', '*']),

@@ -75,13 +75,39 @@ export interface SettingsSection {
   Component: ComponentType<SettingsSectionProps>;
 }
 
+/** What the shell hands each header item. */
+export interface HeaderItemProps {
+  /** The signed-in member (header items are shown to signed-in members only). */
+  user: SessionUser;
+}
+
+/**
+ * An item a remote adds to the shell's header, left of the account menu (the notifications bell).
+ * The shell shows it only to signed-in members its `access` admits (guests never load a remote
+ * for it), lazily, in a slot that fails alone.
+ */
+export interface HeaderItem {
+  /** Unique across the slices. */
+  id: string;
+  /** Where it sits, lowest first (leftmost). */
+  order: number;
+  /** Who sees it; guests never do, whatever it says. */
+  access: AccessPolicy;
+  /** Named in the fallback shown while the item loads or if it fails. */
+  label: string;
+  /** Wrap anything sizeable in React.lazy, so contributing costs the remote's entry nothing. */
+  Component: ComponentType<HeaderItemProps>;
+}
+
 /**
  * What every remote's `./routes` module exports: its pages, and optionally the sections it adds
- * to /settings (the runtime config's `settingsSectionsFrom` names the remotes the shell asks).
+ * to /settings (the runtime config's `settingsSectionsFrom` names the remotes the shell asks) and
+ * the items it adds to the header (`headerItemsFrom`).
  */
 export interface RemoteModule {
   routes: RemoteRouteObject[];
   settingsSections?: SettingsSection[];
+  headerItems?: HeaderItem[];
 }
 
 /** Identity helper that type-checks a remote's route list against the contract. */
@@ -94,13 +120,20 @@ export function defineSettingsSections(sections: SettingsSection[]): SettingsSec
   return sections;
 }
 
+/** Identity helper that type-checks a remote's header items against the contract. */
+export function defineHeaderItems(items: HeaderItem[]): HeaderItem[] {
+  return items;
+}
+
 /**
  * What is wrong with a loaded `./routes` module, checked at runtime because a remote is built
  * and deployed apart from the shell: a route without a path or a known access policy, or a
  * malformed settings section. Empty when the module keeps the contract.
  */
 export function remoteModuleProblems(module: unknown): string[] {
-  const { routes, settingsSections } = (module ?? {}) as Partial<Record<string, unknown>>;
+  const { routes, settingsSections, headerItems } = (module ?? {}) as Partial<
+    Record<string, unknown>
+  >;
   if (!Array.isArray(routes)) return ['it does not export a routes array'];
   const problems: string[] = [];
   routes.forEach((route: Partial<RemoteRouteObject> | null, index) => {
@@ -119,6 +152,19 @@ export function remoteModuleProblems(module: unknown): string[] {
       problems.push(`settings section ${String(id)} needs an id, an order and a title`);
     } else if (typeof Component !== 'function' && typeof Component !== 'object') {
       problems.push(`settings section ${id} has no Component`);
+    }
+  }
+  if (headerItems !== undefined && !Array.isArray(headerItems)) {
+    problems.push('headerItems is not an array');
+  }
+  for (const item of Array.isArray(headerItems) ? headerItems : []) {
+    const { id, order, label, access, Component } = (item ?? {}) as Partial<HeaderItem>;
+    if (typeof id !== 'string' || typeof order !== 'number' || typeof label !== 'string') {
+      problems.push(`header item ${String(id)} needs an id, an order and a label`);
+    } else if (!isAccessPolicy(access)) {
+      problems.push(`header item ${id} declares no access policy`);
+    } else if (typeof Component !== 'function' && typeof Component !== 'object') {
+      problems.push(`header item ${id} has no Component`);
     }
   }
   return problems;

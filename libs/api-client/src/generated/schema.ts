@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/location/from-ip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the caller probably is, from their IP address (the guest location of the spec)
+         * @description From an offline database (DB-IP IP to City Lite, CC BY 4.0: show the attribution returned). The client address is the one the proxies in TRUST_PROXY vouch for. A loopback, private or unknown address answers the site’s default map point with fallback: true. Coordinates are the centre of the ~1.1 km grid cell, never finer.
+         */
+        get: operations["Location_fromIp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/location/places": {
         parameters: {
             query?: never;
@@ -460,6 +480,23 @@ export interface paths {
         post: operations["Avatar_upload"];
         /** Remove the avatar */
         delete: operations["Avatar_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/users/all/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members, newest first: the registered ones (complete profiles) or those who have not finished registering (incomplete) */
+        get: operations["MembersAdmin_listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1465,6 +1502,646 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/iam/pages/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a page (trusted members): handle, name, about, place, tags
+         * @description The handle shares one namespace with usernames (HANDLE_TAKEN, HANDLE_RESERVED). The admins are e-mailed about the new page. Add an avatar with POST avatar/{pageId}.
+         */
+        post: operations["Pages_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/pages/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a page (its owner or an admin); only the fields given change */
+        put: operations["Pages_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/pages/update-page-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a page’s settings (its owner or an admin) */
+        put: operations["Pages_updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/pages/create-page-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a page’s settings with the defaults, unless it has them (idempotent) */
+        post: operations["Pages_createSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/pages/avatar/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a page’s avatar (JPEG, PNG, WebP or GIF; re-encoded, metadata stripped) */
+        post: operations["Pages_avatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/pages/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a page (its owner or an admin): its image first, then the page
+         * @description When the stored image cannot be removed the page stays (503 PAGE_DELETE_FAILED). The page’s posts stay, as their author’s own.
+         */
+        delete: operations["Pages_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/pages/single-page/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page by handle, with its settings */
+        get: operations["Pages_singlePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/pages/get-all-by-user/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pages a member owns, newest first */
+        get: operations["Pages_byUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/pages/morepostsbypage/{a}/{b}/{c}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page’s posts: a = page id, b = take, c = cursor (0: first page) */
+        get: operations["Pages_morePostsByPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/pages/connect-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add tags to a page (its owner or an admin) */
+        post: operations["Pages_connectTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/pages/disconnect-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove tags from a page (its owner or an admin) */
+        post: operations["Pages_disconnectTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page/get-all/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pages, newest first: x = cursor (0: the first page); ?take (default 20, at most 50) */
+        get: operations["PublicPages_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page/all-details/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page by handle: the page, its first posts, counts, event places, settings, tags */
+        get: operations["PublicPages_allDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/more/by-page/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page’s posts, next page (id = page id) */
+        get: operations["PublicPages_morePosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page/location/nearby-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pages within 100 km of a point, nearest first
+         * @description Measured to each page’s public point (the centre of the ~1 km grid cell its place lies in), which is also the place shown; distances are whole km. Pages that hide their place are left out. take: default 20, at most 50.
+         */
+        get: operations["PublicPages_nearby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page’s upcoming events (id = page id); the events module answers them */
+        get: operations["PublicPages_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/emails/new-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the admins about a new page (once per page; creating a page does it too) */
+        post: operations["PageEmails_newPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an event: its first template and its dates from the rule (12 months, ≤ 100) */
+        post: operations["Events_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/new-specifics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add dates outside the rule (creator, page owner or admin) */
+        post: operations["Events_addSpecifics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the event’s specifics (title, description, place, page…) */
+        put: operations["Events_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/update-specific": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change or cancel one date only */
+        put: operations["Events_updateSpecific"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/future-dates/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** New schedule: future dates are made again; past dates and kept dates’ answers stay */
+        put: operations["Events_updateFutureDates"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/upsert-attend-specific": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer for one date: MAYBE, GOING or NOT_GOING, with what I bring (≤ 140) */
+        put: operations["Events_upsertAttendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an event: its image is removed first; the record only if that succeeded */
+        delete: operations["Events_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/image/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the event’s image (multipart field file: JPEG, PNG, WebP or GIF; re-encoded) */
+        post: operations["Events_setImage"];
+        /** Remove the event’s image */
+        delete: operations["Events_removeImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/calendar/member-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new private calendar feed URL of my GOING dates (replaces the previous one) */
+        post: operations["Events_newMemberFeed"];
+        /** Turn my private calendar feed URL off */
+        delete: operations["Events_revokeMemberFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/details/{id}/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event by id or random id; userId: the caller or null (answers come from the session) */
+        get: operations["Events_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/get-event-location/name-state/{name}/{state}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A known place by venue name and state (any case) */
+        get: operations["Events_locationByNameState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/get-event-location/address/{a}/{b}/{c}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A known place by address: a = street address, b = suburb or city, c = state */
+        get: operations["Events_locationByAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/get-event-locations/event/{eventId}/{randomId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The places of an event (template and dates), by eventId or randomId (other: null) */
+        get: operations["Events_locationsOfEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/get-event-locations/page/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The places of a page’s upcoming events */
+        get: operations["Events_locationsOfPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/get-by-page/{a}/{b}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page’s events with a date to come, next date first: a = page id, b = take */
+        get: operations["Events_byPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/events/get-by-user/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member’s events with a date to come, next date first: those they created, and for the caller also those they answered GOING or MAYBE */
+        get: operations["Events_byUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/all/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events with a date to come within 50 km, nearest first (at most 100) */
+        get: operations["PublicEvents_allNearby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The nearest events with a date to come (take 1–50, default 20) */
+        get: operations["PublicEvents_nearby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/more/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event’s next dates (id = random id), after cursorId */
+        get: operations["PublicEvents_moreDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event by its random id, with its next dates */
+        get: operations["PublicEvents_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/iam/posts/user-or-page-basic/{handle}": {
         parameters: {
             query?: never;
@@ -1472,7 +2149,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A member by handle with their counts (pages come later) */
+        /** A member (with their counts) or a page, by handle */
         get: operations["Plants_userOrPageBasic"];
         put?: never;
         post?: never;
@@ -1499,6 +2176,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The people directory: registered members, newest first or by username
+         * @description Keyset-paged: send next_cursor back as cursorId with the same order. Suspended members and unfinished registrations are not listed.
+         */
+        get: operations["People_directory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Members nearest a point, within radius_km (default 100), the caller left out
+         * @description Members who turned off "show in nearby" are left out. Each is placed at their public point, the centre of the ~1 km grid cell their home lies in; the radius is at least 2 km and distances are whole km.
+         */
+        put: operations["People_nearby"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/notifications/unread-tally": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unseen notifications, counted up to 100 ("99+") */
+        get: operations["Notifications_unreadTally"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/notifications/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s notifications, grouped, newest first, by cursor */
+        get: operations["Notifications_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/notifications/mark-as-seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark the caller’s notifications seen (notifIds; empty or all: every one)
+         * @description Acts only when the unread tally is non-zero; answers the tally after.
+         */
+        put: operations["Notifications_markSeen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/notifications/new-reaction-notif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-trigger the notification of one of the caller’s reactions (idempotent)
+         * @description Reactions notify by themselves; this re-runs the same path, which re-checks who may hear.
+         */
+        post: operations["Notifications_newReactionNotif"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/notifications/new-comment-notif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-trigger the notification of one of the caller’s comments (idempotent)
+         * @description Comments notify by themselves; this re-runs the same path, which re-checks who may hear.
+         */
+        post: operations["Notifications_newCommentNotif"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/notifications/new-event-notif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-trigger the notification of one of the caller’s attendance answers (idempotent) */
+        post: operations["Notifications_newEventNotif"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/notifications/new-immutable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A site announcement to every member (fanned out by a job) */
+        post: operations["Notifications_newImmutable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1512,6 +2357,30 @@ export interface components {
             redis: "up" | "down";
             /** @example 0.1.0 */
             version: string;
+        };
+        AttributionDto: {
+            /** @example IP Geolocation by DB-IP */
+            text: string;
+            /** @example https://db-ip.com */
+            url: string;
+        };
+        GuestLocationDto: {
+            /** @description The centre of the ~1.1 km grid cell the place lies in */
+            latitude: number;
+            longitude: number;
+            /** @description True when the address told nothing (loopback, a private network, not in the database): the point is the site’s default map point */
+            fallback: boolean;
+            /** @description The town the address is registered to */
+            city: string | null;
+            /** @description State, province or region */
+            state: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example AU
+             */
+            country_code: string | null;
+            /** @description The credit to show wherever this location is used (the database’s licence asks for it); null for the fallback */
+            attribution: components["schemas"]["AttributionDto"] | null;
         };
         PlaceDto: {
             /** @description The town or suburb; for an address, the street address */
@@ -1773,6 +2642,12 @@ export interface components {
             trusted: boolean;
             admin: boolean;
             suspended: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AdminUserPageDto: {
+            items: components["schemas"]["AdminUserDto"][];
+            next_cursor: string | null;
         };
         UpdateMemberRolesDto: {
             trusted?: boolean;
@@ -1940,6 +2815,15 @@ export interface components {
             width: number;
             height: number;
         };
+        PostPageRefDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The page lives at /{handle} */
+            handle: string;
+            name: string;
+            /** @description The avatar’s image ref */
+            avatar: string | null;
+        };
         TagRefDto: {
             id: number;
             name: string;
@@ -1959,6 +2843,25 @@ export interface components {
             alt_text: string | null;
             /** @description A plant photo’s description */
             description: string | null;
+        };
+        LinkPreviewImageDto: {
+            /** @description The re-hosted image (largest rendition), an image ref */
+            image_ref: string;
+            /** @description Ascending by width; the last is image_ref */
+            variants: components["schemas"]["ImageVariantDto"][];
+            blurhash: string;
+            width: number;
+            height: number;
+        };
+        LinkPreviewDto: {
+            /** @description The URL as the text has it (the first URL of the post) */
+            url: string;
+            /** @description og:title, else twitter:title, else <title> (plain text) */
+            title: string;
+            description: string | null;
+            /** @description og:site_name; null: show the domain */
+            siteName: string | null;
+            image: components["schemas"]["LinkPreviewImageDto"] | null;
         };
         PlantDto: {
             /** Format: uuid */
@@ -1990,11 +2893,15 @@ export interface components {
             user_id: string;
             /** Format: uuid */
             page_id: string | null;
+            /** @description The page it was posted as (its author owns the page), or null */
+            page: components["schemas"]["PostPageRefDto"] | null;
             text: string;
             /** @enum {string} */
             privacy: "public" | "members" | "private";
             tags: components["schemas"]["TagRefDto"][];
             photos: components["schemas"]["PhotoDto"][];
+            /** @description The preview of the first URL in its text, fetched by the server after the post is saved; null until then, and when the page could not be fetched or said nothing */
+            linkPreview: components["schemas"]["LinkPreviewDto"] | null;
             plant: components["schemas"]["PlantDto"] | null;
             reaction_count: number;
             comment_count: number;
@@ -2022,7 +2929,7 @@ export interface components {
             photos: components["schemas"]["PostPhotoInputDto"][];
             /**
              * Format: uuid
-             * @description Pages come later: must be absent or null for now
+             * @description Post as this page (one the caller owns); absent or null: as oneself
              */
             page_id?: string | null;
         };
@@ -2248,11 +3155,15 @@ export interface components {
             user_id: string;
             /** Format: uuid */
             page_id: string | null;
+            /** @description The page it was posted as (its author owns the page), or null */
+            page: components["schemas"]["PostPageRefDto"] | null;
             text: string;
             /** @enum {string} */
             privacy: "public" | "members" | "private";
             tags: components["schemas"]["TagRefDto"][];
             photos: components["schemas"]["PhotoDto"][];
+            /** @description The preview of the first URL in its text, fetched by the server after the post is saved; null until then, and when the page could not be fetched or said nothing */
+            linkPreview: components["schemas"]["LinkPreviewDto"] | null;
             plant: components["schemas"]["PlantDto"] | null;
             reaction_count: number;
             comment_count: number;
@@ -2278,6 +3189,557 @@ export interface components {
             /** @description Default 25. Kilometres from this point to each owner’s public point (the centre of the ~1 km grid cell their home lies in, never the home itself); a radius below 2 is taken as 2. */
             radius_km?: number;
         };
+        PagePlaceDto: {
+            suburb_city: string | null;
+            state: string | null;
+            country: string | null;
+            /** @description To others: the centre of the ~1 km grid cell the page’s place lies in (platform/geo); to its owner and admins: the place as set */
+            latitude: number;
+            longitude: number;
+        };
+        PageTagDto: {
+            id: number;
+            name: string;
+        };
+        PageDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The page lives at /{handle} */
+            handle: string;
+            name: string;
+            /** @description Plain text; may be empty */
+            about: string;
+            /** @description The avatar’s image ref */
+            avatarUrl: string | null;
+            /** Format: uuid */
+            owner_id: string;
+            location: components["schemas"]["PagePlaceDto"] | null;
+            tags: components["schemas"]["PageTagDto"][];
+            /** @description Whether the caller may change it (its owner, or an admin) */
+            can_manage: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        NewPageDto: {
+            suburb_city?: string;
+            state?: string;
+            country?: string;
+            latitude?: number;
+            longitude?: number;
+            /** @description Lower-cased; shares one namespace with usernames, so neither a username nor a reserved word */
+            handle: string;
+            name: string;
+            about?: string;
+            /** @description Tag ids (from the tag catalogue) */
+            tagIdArr?: number[];
+        };
+        UpdatePageDto: {
+            suburb_city?: string;
+            state?: string;
+            country?: string;
+            latitude?: number;
+            longitude?: number;
+            /** Format: uuid */
+            pageId: string;
+            /** @description Lower-cased; shares one namespace with usernames, so neither a username nor a reserved word */
+            handle?: string;
+            name?: string;
+            about?: string;
+        };
+        PageSettingsDto: {
+            /** Format: uuid */
+            page_id: string;
+            allow_messages: boolean;
+            show_upcoming_events: boolean;
+            show_location: boolean;
+        };
+        UpdatePageSettingsDto: {
+            /** Format: uuid */
+            pageId: string;
+            allow_messages?: boolean;
+            show_upcoming_events?: boolean;
+            /** @description Show the page’s town (never more precisely) */
+            show_location?: boolean;
+        };
+        PageIdDto: {
+            /** Format: uuid */
+            pageId: string;
+        };
+        DeletedPageDto: {
+            /** Format: uuid */
+            id: string;
+            deleted: boolean;
+        };
+        PageWithSettingsDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The page lives at /{handle} */
+            handle: string;
+            name: string;
+            /** @description Plain text; may be empty */
+            about: string;
+            /** @description The avatar’s image ref */
+            avatarUrl: string | null;
+            /** Format: uuid */
+            owner_id: string;
+            location: components["schemas"]["PagePlaceDto"] | null;
+            tags: components["schemas"]["PageTagDto"][];
+            /** @description Whether the caller may change it (its owner, or an admin) */
+            can_manage: boolean;
+            created_at: string;
+            updated_at: string;
+            settings: components["schemas"]["PageSettingsDto"];
+        };
+        PageTagsDto: {
+            /** Format: uuid */
+            pageId: string;
+            /** @description Tag ids (from the tag catalogue) */
+            tagIdArr: number[];
+        };
+        PageListDto: {
+            items: components["schemas"]["PageDto"][];
+            /** @description null: no more */
+            next_cursor: string | null;
+        };
+        PageCountsDto: {
+            /** @description Upcoming event dates (0 until the events module answers) */
+            upcomingEvents: number;
+        };
+        PageEventLocationDto: {
+            id: string;
+            name: string | null;
+            suburb_city: string | null;
+            state: string | null;
+            country: string | null;
+            latitude: number;
+            longitude: number;
+        };
+        PageDetailsDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The page lives at /{handle} */
+            handle: string;
+            name: string;
+            /** @description Plain text; may be empty */
+            about: string;
+            /** @description The avatar’s image ref */
+            avatarUrl: string | null;
+            /** Format: uuid */
+            owner_id: string;
+            location: components["schemas"]["PagePlaceDto"] | null;
+            tags: components["schemas"]["PageTagDto"][];
+            /** @description Whether the caller may change it (its owner, or an admin) */
+            can_manage: boolean;
+            created_at: string;
+            updated_at: string;
+            /** @description The page’s posts, first page */
+            posts: components["schemas"]["ContentItemPageDto"];
+            counts: components["schemas"]["PageCountsDto"];
+            event_locations: components["schemas"]["PageEventLocationDto"][];
+            settings: components["schemas"]["PageSettingsDto"];
+        };
+        NearbyPageDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The page lives at /{handle} */
+            handle: string;
+            name: string;
+            /** @description Plain text; may be empty */
+            about: string;
+            /** @description The avatar’s image ref */
+            avatarUrl: string | null;
+            /** Format: uuid */
+            owner_id: string;
+            location: components["schemas"]["PagePlaceDto"] | null;
+            tags: components["schemas"]["PageTagDto"][];
+            /** @description Whether the caller may change it (its owner, or an admin) */
+            can_manage: boolean;
+            created_at: string;
+            updated_at: string;
+            /** @description To the page’s public point, rounded up to whole km (at least 1) */
+            distance_km: number;
+        };
+        PageEventDto: {
+            /** @description The event (or event date) id */
+            id: string;
+        };
+        NewPageEmailDto: {
+            /** @description False when the admins were told of this page already */
+            queued: boolean;
+        };
+        EventPageRefDto: {
+            /** Format: uuid */
+            id: string;
+            handle: string;
+            name: string;
+        };
+        EventImageDto: {
+            /** @description Under /storage/v1/object/public/images/ */
+            ref: string;
+            /** @description Smaller renditions (…-{width}.webp) */
+            variants: string[];
+            blurhash: string | null;
+        };
+        EventLocationDto: {
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            address: string | null;
+            suburb_city: string | null;
+            state: string | null;
+            country: string | null;
+            /** @description Rounded to the ~1 km grid cell’s centre */
+            latitude: number;
+            /** @description Rounded to the ~1 km grid cell’s centre */
+            longitude: number;
+        };
+        RecurrenceViewDto: {
+            /** @enum {string} */
+            frequency: "once" | "weekly" | "monthly";
+            interval: number;
+            /** @enum {string} */
+            monthly_by: "date" | "weekday" | "last_weekday";
+            /** Format: date */
+            until: string | null;
+            count: number | null;
+            /** @description RFC 5545 DTSTART;TZID=… and RRULE:… lines */
+            rrule: string;
+            /** @example Every week on Saturday */
+            text: string;
+        };
+        EventTemplateDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description 0: the template holding the specifics */
+            position: number;
+            title: string;
+            description: string;
+            image: components["schemas"]["EventImageDto"] | null;
+            location: components["schemas"]["EventLocationDto"] | null;
+            time_zone: string;
+            /** Format: date */
+            start_date: string;
+            /** @example 10:00 */
+            start_time: string;
+            /** @example 12:00 */
+            end_time: string;
+            recurrence: components["schemas"]["RecurrenceViewDto"];
+        };
+        AttendanceCountsDto: {
+            going: number;
+            maybe: number;
+            not_going: number;
+        };
+        EventAttendeeDto: {
+            /**
+             * Format: uuid
+             * @description The answer (attendanceId of new-event-notif)
+             */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** @enum {string} */
+            status: "MAYBE" | "GOING" | "NOT_GOING";
+            /** @description What they bring */
+            bring: string | null;
+            updated_at: string;
+        };
+        EventDateDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            event_id: string;
+            /**
+             * Format: date
+             * @description Local date in time_zone
+             */
+            local_date: string;
+            starts_at: string;
+            ends_at: string;
+            time_zone: string;
+            /** @example 10:00 */
+            start_time: string;
+            /** @example 12:00 */
+            end_time: string;
+            title: string;
+            description: string;
+            location: components["schemas"]["EventLocationDto"] | null;
+            title_override: string | null;
+            description_override: string | null;
+            location_overridden: boolean;
+            cancelled: boolean;
+            /** @description Made by the rule (false: added with new-specifics) */
+            from_rule: boolean;
+            past: boolean;
+            /** @description RFC 5545 SEQUENCE: changes so far */
+            sequence: number;
+            counts: components["schemas"]["AttendanceCountsDto"];
+            /** @description Answers, GOING first (at most 200); bring notes make the "what I bring" list */
+            event_attendees: components["schemas"]["EventAttendeeDto"][];
+            /**
+             * @description The caller’s answer
+             * @enum {string|null}
+             */
+            my_status: "MAYBE" | "GOING" | "NOT_GOING" | null;
+            my_bring: string | null;
+            /**
+             * Format: uuid
+             * @description The caller’s answer id
+             */
+            my_attendance_id: string | null;
+            /** @description Download this date as .ics */
+            ics_url: string;
+        };
+        EventDetailsDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The event’s address in URLs: /event/{random_id} */
+            random_id: string;
+            /** Format: uuid */
+            creator_id: string;
+            page: components["schemas"]["EventPageRefDto"] | null;
+            /** @enum {string} */
+            privacy: "public" | "members";
+            /** @description Whether the caller may change or delete it */
+            can_edit: boolean;
+            /** @description The first holds the specifics */
+            templates: components["schemas"]["EventTemplateDto"][];
+            /** @description Upcoming dates, first page (10) */
+            dates: components["schemas"]["EventDateDto"][];
+            /** @description For GET /api/events/more/{id} */
+            dates_next_cursor: string | null;
+            /** @description Subscribe (webcal) to every date of this event */
+            calendar_url: string;
+            created_at: string;
+            updated_at: string;
+        };
+        EventLocationInputDto: {
+            /** @example Community Hall */
+            name?: string | null;
+            /** @example 12 Fern St */
+            address?: string | null;
+            suburb_city?: string | null;
+            state?: string | null;
+            country?: string | null;
+            latitude: number;
+            longitude: number;
+        };
+        RecurrenceDto: {
+            /** @enum {string} */
+            frequency: "once" | "weekly" | "monthly";
+            /** @description Default 1 */
+            interval?: number;
+            /**
+             * @description Monthly only; default date
+             * @enum {string}
+             */
+            monthly_by?: "date" | "weekday" | "last_weekday";
+            /**
+             * Format: date
+             * @description Last local date
+             * @example 2026-03-14
+             */
+            until?: string | null;
+            count?: number | null;
+        };
+        NewEventDto: {
+            title: string;
+            description?: string;
+            /**
+             * @description Default public
+             * @enum {string}
+             */
+            privacy?: "public" | "members";
+            /**
+             * Format: uuid
+             * @description A page the caller manages
+             */
+            page_id?: string | null;
+            /** @description A new or existing place (deduplicated by name/state and by address) */
+            location?: components["schemas"]["EventLocationInputDto"] | null;
+            /**
+             * Format: uuid
+             * @description Or an existing location
+             */
+            location_id?: string | null;
+            /**
+             * @description IANA time zone the local dates and times are in
+             * @example Australia/Sydney
+             */
+            time_zone: string;
+            /**
+             * Format: date
+             * @description The first date (local)
+             * @example 2026-03-14
+             */
+            start_date: string;
+            /** @example 10:00 */
+            start_time: string;
+            /**
+             * @description At or before start_time: the next day
+             * @example 10:00
+             */
+            end_time: string;
+            /** @description Default once */
+            recurrence?: components["schemas"]["RecurrenceDto"];
+        };
+        NewSpecificInputDto: {
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            date: string;
+            /**
+             * @description Default the template’s
+             * @example 10:00
+             */
+            start_time?: string;
+            /**
+             * @description Default the template’s
+             * @example 10:00
+             */
+            end_time?: string;
+            title?: string;
+            description?: string;
+        };
+        NewSpecificsDto: {
+            /** Format: uuid */
+            eventId: string;
+            dates: components["schemas"]["NewSpecificInputDto"][];
+        };
+        UpdateEventDto: {
+            /** Format: uuid */
+            eventId: string;
+            title?: string;
+            description?: string;
+            /** @enum {string} */
+            privacy?: "public" | "members";
+            /**
+             * Format: uuid
+             * @description null: no page
+             */
+            page_id?: string | null;
+            /** @description null: none */
+            location?: components["schemas"]["EventLocationInputDto"] | null;
+            /**
+             * Format: uuid
+             * @description Or an existing location
+             */
+            location_id?: string;
+        };
+        UpdateSpecificDto: {
+            /** Format: uuid */
+            specificId: string;
+            title?: string | null;
+            description?: string | null;
+            location?: components["schemas"]["EventLocationInputDto"] | null;
+            /**
+             * Format: uuid
+             * @description Or an existing location
+             */
+            location_id?: string;
+            /**
+             * @description New local start on the same date
+             * @example 10:00
+             */
+            start_time?: string;
+            /** @example 10:00 */
+            end_time?: string;
+            /** @description true cancels this date, false restores it */
+            cancelled?: boolean;
+        };
+        UpdateFutureDatesDto: {
+            /** Format: uuid */
+            eventId: string;
+            /**
+             * @description IANA time zone the local dates and times are in
+             * @example Australia/Sydney
+             */
+            time_zone?: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            start_date?: string;
+            /** @example 10:00 */
+            start_time?: string;
+            /** @example 10:00 */
+            end_time?: string;
+            recurrence?: components["schemas"]["RecurrenceDto"];
+        };
+        UpsertAttendanceDto: {
+            /** Format: uuid */
+            specificId: string;
+            /** @enum {string} */
+            status: "MAYBE" | "GOING" | "NOT_GOING";
+            /** @description What I bring (GOING or MAYBE). Left out: unchanged; null or empty: none. NOT_GOING clears it */
+            bring?: string | null;
+        };
+        EventDeletedDto: {
+            /** Format: uuid */
+            eventId: string;
+            deleted: boolean;
+        };
+        DeleteEventDto: {
+            /** Format: uuid */
+            eventId: string;
+            /**
+             * Format: uuid
+             * @description The caller
+             */
+            userId: string;
+        };
+        CalendarFeedDto: {
+            /** @description https URL of the .ics feed */
+            url: string;
+            /** @description The same feed as webcal:// for calendar apps */
+            webcal_url: string;
+        };
+        CalendarFeedRevokedDto: {
+            revoked: boolean;
+        };
+        EventDateSummaryDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            local_date: string;
+            starts_at: string;
+            ends_at: string;
+            title: string;
+            cancelled: boolean;
+            counts: components["schemas"]["AttendanceCountsDto"];
+            /** @enum {string|null} */
+            my_status: "MAYBE" | "GOING" | "NOT_GOING" | null;
+        };
+        EventSummaryDto: {
+            /** Format: uuid */
+            id: string;
+            random_id: string;
+            /** Format: uuid */
+            creator_id: string;
+            page: components["schemas"]["EventPageRefDto"] | null;
+            /** @enum {string} */
+            privacy: "public" | "members";
+            title: string;
+            description: string;
+            image: components["schemas"]["EventImageDto"] | null;
+            location: components["schemas"]["EventLocationDto"] | null;
+            time_zone: string;
+            /** @example Every week on Saturday */
+            recurrence_text: string;
+            /** @description Next date not over */
+            next_date: components["schemas"]["EventDateSummaryDto"] | null;
+            /** @description Nearby lists: whole km to the location’s public point */
+            distance_km: number | null;
+        };
+        EventSummaryPageDto: {
+            items: components["schemas"]["EventSummaryDto"][];
+            next_cursor: string | null;
+        };
+        EventDatePageDto: {
+            items: components["schemas"]["EventDateDto"][];
+            next_cursor: string | null;
+        };
         PublicProfileDto: {
             /** Format: uuid */
             uuid: string;
@@ -2301,10 +3763,138 @@ export interface components {
         };
         UserOrPageBasicDto: {
             /** @enum {string} */
-            kind: "user";
-            /** @description The member, with their bio */
-            user: components["schemas"]["PublicProfileDto"];
-            counts: components["schemas"]["CountsDto"];
+            kind: "user" | "page";
+            /** @description kind user: the member, with their bio */
+            user?: components["schemas"]["PublicProfileDto"];
+            /** @description kind user: their counts */
+            counts?: components["schemas"]["CountsDto"];
+            /** @description kind page: the page */
+            page?: components["schemas"]["PageDto"];
+        };
+        DirectoryPageDto: {
+            items: components["schemas"]["PublicProfileDto"][];
+            /** @description Send back as cursorId, with the same order, for the next page; null at the end */
+            next_cursor: string | null;
+        };
+        PublicPointDto: {
+            latitude: number;
+            longitude: number;
+        };
+        NearbyPersonDto: {
+            /** Format: uuid */
+            uuid: string;
+            username: string;
+            /** @description How they like to be called (plain text); null: show the username alone */
+            display_name: string | null;
+            avatar: string | null;
+            suburb_city: string | null;
+            state: string | null;
+            country: string | null;
+            /** @description From the point asked about to the member’s public point, rounded up to whole km (less than 1 km reads as 1) */
+            distance_km: number;
+            /** @description The member’s public point: the centre of the ~1 km grid cell their home lies in */
+            location: components["schemas"]["PublicPointDto"];
+        };
+        NearbyPeopleDto: {
+            /**
+             * Format: uuid
+             * @description The caller (left out of the answer); must be the caller’s own id
+             */
+            userId: string;
+            latitude: number;
+            longitude: number;
+            /** @description How many, nearest first (default 20) */
+            take?: number;
+            /** @description Default 100. Kilometres from this point to each member’s public point (the centre of the ~1 km grid cell their home lies in); a radius below 2 is taken as 2. */
+            radius_km?: number;
+        };
+        UnreadTallyDto: {
+            /** @description Unseen notifications, counted up to 100 */
+            count: number;
+            /** @description True at 100 or more: show "99+" */
+            capped: boolean;
+        };
+        NotificationItemDto: {
+            /**
+             * Format: uuid
+             * @description The newest notification of the group
+             */
+            id: string;
+            /** @enum {string} */
+            type: "reaction" | "comment" | "event" | "immutable" | "mention";
+            /** @description e.g. EVENT_ATTENDANCE */
+            subtype: string | null;
+            created_at: string;
+            /** @description Every notification of the group was seen */
+            seen: boolean;
+            /** @description The group’s unseen ids, for mark-as-seen */
+            notif_ids: string[];
+            /** @description Notifications in the group */
+            count: number;
+            /** @description Distinct people in the group */
+            actor_count: number;
+            /** @description The latest (≤ 3), newest first */
+            actors: components["schemas"]["UserSummaryDto"][];
+            /** @description Where it leads: /post/{randomId}, /event/{randomId} or /{handle} */
+            link: string | null;
+            post_random_id: string | null;
+            event_random_id: string | null;
+            event_title: string | null;
+            comment_excerpt: string | null;
+            comment_is_reply: boolean;
+            /** @description A site announcement’s text */
+            announcement: string | null;
+        };
+        NotificationPageDto: {
+            items: components["schemas"]["NotificationItemDto"][];
+            next_cursor: string | null;
+        };
+        MarkSeenResultDto: {
+            /** @description Unseen notifications, counted up to 100 */
+            count: number;
+            /** @description True at 100 or more: show "99+" */
+            capped: boolean;
+            /** @description How many were marked seen now */
+            marked: number;
+        };
+        MarkSeenDto: {
+            /** @description The notifications to mark seen (an item’s notif_ids); empty or left out: all */
+            notifIds?: string[];
+            /** @description Mark every notification seen (as empty notifIds) */
+            all?: boolean;
+        };
+        TriggerResultDto: {
+            /** @enum {boolean} */
+            queued: true;
+        };
+        NewReactionNotifDto: {
+            /**
+             * Format: uuid
+             * @description The caller’s reaction
+             */
+            reactionId: string;
+        };
+        NewCommentNotifDto: {
+            /**
+             * Format: uuid
+             * @description The caller’s comment
+             */
+            commentId: string;
+        };
+        NewEventNotifDto: {
+            /**
+             * Format: uuid
+             * @description The caller’s attendance answer (event attendee row)
+             */
+            attendanceId: string;
+        };
+        AnnouncementCreatedDto: {
+            /** Format: uuid */
+            id: string;
+        };
+        NewImmutableDto: {
+            /** @description The announcement, plain text */
+            message: string;
         };
     };
     responses: never;
@@ -2352,6 +3942,30 @@ export interface operations {
                             message: string;
                             details?: unknown;
                         };
+                    };
+                };
+            };
+        };
+    };
+    Location_fromIp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["GuestLocationDto"];
                     };
                 };
             };
@@ -3025,6 +4639,24 @@ export interface operations {
             };
             /** @description Not allowed (or missing/wrong csrf_token) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3933,6 +5565,56 @@ export interface operations {
             };
         };
     };
+    MembersAdmin_listMembers: {
+        parameters: {
+            query?: {
+                cursorId?: string;
+                /** @description Page size, 1–50 (default 20) */
+                take?: string;
+                /** @description Keeps members whose username, display name or e-mail contains this text, any case (at most 100 characters) */
+                q?: unknown;
+            };
+            header?: never;
+            path: {
+                x: "registered" | "incomplete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["AdminUserPageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     MembersAdmin_updateMember: {
         parameters: {
             query?: never;
@@ -3997,6 +5679,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
         };
     };
     MembersAdmin_deleteMember: {
@@ -4043,6 +5743,24 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7651,6 +9369,3059 @@ export interface operations {
             };
         };
     };
+    Pages_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPageDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Pages_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePageDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Pages_updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePageSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageSettingsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Pages_createSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageIdDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageSettingsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Pages_avatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too large
+             *
+             *     Too large
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Unsupported media type
+             *
+             *     Unsupported media type
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Pages_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageIdDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["DeletedPageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Pages_singlePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageWithSettingsDto"];
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Pages_byUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Pages_morePostsByPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                a: string;
+                b: string;
+                c: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ContentItemPageDto"];
+                        responders: components["schemas"]["UserSummaryDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Pages_connectTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageTagsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Pages_disconnectTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageTagsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PublicPages_all: {
+        parameters: {
+            query?: {
+                take?: string;
+            };
+            header?: never;
+            path: {
+                x: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageListDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PublicPages_allDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageDetailsDto"];
+                        responders: components["schemas"]["UserSummaryDto"][];
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PublicPages_morePosts: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursorId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ContentItemPageDto"];
+                        responders: components["schemas"]["UserSummaryDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PublicPages_nearby: {
+        parameters: {
+            query: {
+                /** @description The caller (optional) */
+                userId?: unknown;
+                take?: unknown;
+                long: unknown;
+                lat: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["NearbyPageDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PublicPages_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PageEventDto"][];
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PageEmails_newPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageIdDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["NewPageEmailDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewEventDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDetailsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_addSpecifics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSpecificsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDetailsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEventDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDetailsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_updateSpecific: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSpecificDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDateDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_updateFutureDates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFutureDatesDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDetailsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_upsertAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsertAttendanceDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDateDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteEventDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDeletedDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_setImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDetailsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too large
+             *
+             *     Too large
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Unsupported media type
+             *
+             *     Unsupported media type
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_removeImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDetailsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_newMemberFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["CalendarFeedDto"];
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_revokeMemberFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["CalendarFeedRevokedDto"];
+                    };
+                };
+            };
+        };
+    };
+    Events_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDetailsDto"];
+                        responders: components["schemas"]["UserSummaryDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_locationByNameState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                state: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventLocationDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_locationByAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                a: string;
+                b: string;
+                c: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventLocationDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_locationsOfEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+                randomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventLocationDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_locationsOfPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventLocationDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_byPage: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursorId?: string;
+            };
+            header?: never;
+            path: {
+                a: string;
+                b: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventSummaryPageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Events_byUser: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursorId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventSummaryPageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PublicEvents_allNearby: {
+        parameters: {
+            query: {
+                long: number;
+                lat: number;
+                /** @description The caller, or left out */
+                userId?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventSummaryDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PublicEvents_nearby: {
+        parameters: {
+            query: {
+                take?: number;
+                long: number;
+                lat: number;
+                /** @description The caller, or left out */
+                userId?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventSummaryDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PublicEvents_moreDates: {
+        parameters: {
+            query?: {
+                /** @description dates_next_cursor / next_cursor */
+                cursorId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDatePageDto"];
+                        responders: components["schemas"]["UserSummaryDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PublicEvents_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EventDetailsDto"];
+                        responders: components["schemas"]["UserSummaryDto"][];
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     Plants_userOrPageBasic: {
         parameters: {
             query?: never;
@@ -7716,6 +12487,474 @@ export interface operations {
                         /** @enum {string} */
                         status: "success";
                         data: components["schemas"]["CountsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    People_directory: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 20; larger asks get 50) */
+                take?: number;
+                /** @description next_cursor of the previous page */
+                cursorId?: unknown;
+                /** @description Default newest */
+                order?: "newest" | "name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["DirectoryPageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    People_nearby: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NearbyPeopleDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["NearbyPersonDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Notifications_unreadTally: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["UnreadTallyDto"];
+                    };
+                };
+            };
+        };
+    };
+    Notifications_all: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursorId?: string;
+                /** @description Page size, 1–50 (default 20) */
+                take?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["NotificationPageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Notifications_markSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkSeenDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["MarkSeenResultDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Notifications_newReactionNotif: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewReactionNotifDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["TriggerResultDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Notifications_newCommentNotif: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCommentNotifDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["TriggerResultDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Notifications_newEventNotif: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewEventNotifDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["TriggerResultDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Notifications_newImmutable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewImmutableDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["AnnouncementCreatedDto"];
                     };
                 };
             };

@@ -29,6 +29,12 @@ export type PhoneConfirmation = Schemas['PhoneVerifiedDto'];
 export type UserSessionInfo = Schemas['SessionSummaryDto'];
 export type UserSettings = Schemas['UserSettingsDto'];
 export type DistanceUnit = UserSettings['distance_unit'];
+/** A member as admins see them: e-mail, registration stage and roles included. */
+export type AdminMember = Schemas['AdminUserDto'];
+export type AdminMemberPage = Schemas['AdminUserPageDto'];
+/** The admins' two member lists: complete profiles, and those not finished registering. */
+export type AdminMemberList = 'registered' | 'incomplete';
+export type MemberRolesInput = Schemas['UpdateMemberRolesDto'];
 
 /** The PKCE challenge sent with a login or an e-mailed verification link. */
 export type ChallengeInput = Pick<
@@ -173,6 +179,38 @@ export function createIdentityApi(apiFetch: ApiFetch = defaultApiFetch) {
     /** Anyone's public summary (`GET /api/user/get-user-by-uuid/{uuid}`). */
     userSummary: (uuid: string, signal?: AbortSignal) =>
       dataOf(api.get('/api/user/get-user-by-uuid/{uuid}', { path: { uuid }, signal })),
+
+    /**
+     * A page of members for admins, newest first; `search` keeps those whose username, display
+     * name or e-mail contains it (any case); `cursor` is the previous page's `next_cursor`.
+     */
+    adminMembers: (
+      list: AdminMemberList,
+      options: {
+        search?: string;
+        cursor?: string | null;
+        take?: number;
+        signal?: AbortSignal;
+      } = {},
+    ) =>
+      dataOf(
+        api.get('/api/iam/users/all/{x}', {
+          path: { x: list },
+          query: {
+            ...(options.search?.trim() ? { q: options.search.trim() } : {}),
+            ...(options.cursor ? { cursorId: options.cursor } : {}),
+            ...(options.take ? { take: String(options.take) } : {}),
+          },
+          signal: options.signal,
+        }),
+      ),
+
+    /** Grants or withdraws trust, suspends or reinstates a member (admins). */
+    updateMemberRoles: (uuid: string, body: MemberRolesInput) =>
+      dataOf(api.put('/api/iam/users/{uuid}', { path: { uuid }, body })),
+
+    /** Deletes a member's account and everything of it (admins). */
+    deleteMember: (uuid: string) => dataOf(api.delete('/api/iam/users/{uuid}', { path: { uuid } })),
 
     /** Sets the httpOnly cookie that opens the queue dashboard (admins). */
     openQueueDashboardSession: () => dataOf(api.post('/api/iam/admin/queue-dashboard-session')),

@@ -7,6 +7,8 @@ import { createApiClient } from '../typed-client';
 /** A place to pick: a town or suburb, or (with `addresses`) a street address. */
 export type Place = Schemas['PlaceDto'];
 export type PlaceKind = Place['kind'];
+/** Where the visitor probably is, from their IP address (or the site's default point). */
+export type GuestLocation = Schemas['GuestLocationDto'];
 
 export interface PlaceSearchOptions {
   /** 1 to 20; the API's default is 8. */
@@ -50,6 +52,8 @@ export function createLocationApi(apiFetch: ApiFetch = defaultApiFetch) {
   return {
     places,
     placeAt,
+    /** The visitor's probable location from their IP address; `fallback` when it told nothing. */
+    fromIp: (signal?: AbortSignal) => dataOf(api.get('/api/location/from-ip', { signal })),
     /**
      * Where the PlacePicker of `@plantfolk/ui/controls` finds places: searches with `options`
      * (registration: towns and suburbs; events and pages: `{ addresses: true }`), and reverse

@@ -63,6 +63,7 @@ const CASES: Array<[string, Record<string, string>]> = [
       SETTINGS_SECTIONS_FROM: 'social events',
     },
   ],
+  ['remotes adding header items', { HEADER_ITEMS_FROM: ' social  events ' }],
 ];
 
 describe('page security headers', () => {
@@ -142,6 +143,7 @@ describe('the production web tier (frontends/deploy)', () => {
     ['a relative pattern', { REMOTE_SOCIAL_ROUTES: 'tag/*' }, /not a URL pattern/],
     ['a wildcard mid-path', { REMOTE_ADMIN_ROUTES: '/admin/*/x' }, /not a URL pattern/],
     ['an unknown remote', { SETTINGS_SECTIONS_FROM: 'social shop' }, /no remote is called shop/],
+    ['an unknown header remote', { HEADER_ITEMS_FROM: 'shop' }, /no remote is called shop/],
   ])('refuses to start with %s, as the dev gateway does', async (_label, env, message) => {
     expect(() => runtimeConfigFromEnv(env)).toThrow(message);
     await expect(runScript(env)).rejects.toThrow(message);

@@ -2,6 +2,8 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LinkPreviewCard, type LinkPreviewLike } from './link-preview-card';
+import { LivingText } from './living-text';
 import { UserAvatar } from '../media/user-avatar';
 import { TimeAgo } from './time-ago';
 
@@ -26,7 +28,10 @@ export interface PostCardProps {
   meta?: ReactNode;
   /** Top right: the author's menu. */
   headerAction?: ReactNode;
+  /** Plain text; hashtags, mentions and URLs in it become links (LivingText). */
   text?: string;
+  /** The preview of the text's first URL, shown under the text. */
+  linkPreview?: LinkPreviewLike | null;
   /** Long texts fold after this height (px) with a "Show more" toggle; 0 never folds. */
   foldTextAt?: number;
   /** Between the header and the text (a plant listing's details). */
@@ -86,6 +91,7 @@ export function PostCard({
   meta,
   headerAction,
   text,
+  linkPreview,
   foldTextAt = 320,
   before,
   media,
@@ -108,7 +114,7 @@ export function PostCard({
   const time = <TimeAgo iso={createdAt} />;
   const body = text ? (
     <Text className="pf-post-card__text" component="div">
-      {text}
+      <LivingText text={text} />
     </Text>
   ) : null;
 
@@ -144,6 +150,7 @@ export function PostCard({
       </Group>
       {before}
       {body && (foldTextAt > 0 ? <FoldedText maxHeight={foldTextAt}>{body}</FoldedText> : body)}
+      {linkPreview && <LinkPreviewCard preview={linkPreview} />}
       {tags}
       {media && <div className="pf-post-card__media">{media}</div>}
       {footer && <div className="pf-post-card__footer">{footer}</div>}

@@ -77,10 +77,23 @@ for name in ${SETTINGS_SECTIONS_FROM:-}; do
   settings_from="${settings_from:+$settings_from,}\"$name\""
 done
 
+header_from=""
+for name in ${HEADER_ITEMS_FROM:-}; do
+  case "$name" in
+    social | events | admin) ;;
+    *)
+      echo "40-plantfolk-runtime-config: HEADER_ITEMS_FROM: no remote is called $name" >&2
+      exit 1
+      ;;
+  esac
+  header_from="${header_from:+$header_from,}\"$name\""
+done
+
 # Only what the environment sets: the shell takes the rest from its own runtime-config.json.
 optional=""
 if [ -n "$routes" ]; then optional="$optional,\"routes\":{$routes}"; fi
 if [ -n "$settings_from" ]; then optional="$optional,\"settingsSectionsFrom\":[$settings_from]"; fi
+if [ -n "$header_from" ]; then optional="$optional,\"headerItemsFrom\":[$header_from]"; fi
 
 # The origin of an http(s) URL, lower-case and without its default port; nothing for a path on
 # this origin ('self' covers it). Anything else is refused: it could not be put in the header.

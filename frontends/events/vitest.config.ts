@@ -6,5 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['@plantfolk/ui/testing/setup'],
     restoreMocks: true,
+    // The screens are exercised whole (lazy routes, Mantine, the fake API); on a busy two-core
+    // machine one such test can take a few seconds.
+    testTimeout: 15_000,
   },
 });

@@ -19,7 +19,11 @@ describe('admin routes', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('registers only the routes it implements', () => {
-    expect(routes.map((route) => route.path)).toEqual(['/admin']);
+    expect(routes.map((route) => route.path)).toEqual([
+      '/admin',
+      '/admin/users/registered',
+      '/admin/users/incomplete',
+    ]);
   });
 
   it('shows live PostgreSQL, Redis and version from GET /api/health', async () => {
@@ -73,6 +77,25 @@ describe('admin routes', () => {
     ).toBeInTheDocument();
   });
 
+  it('links to the member lists', async () => {
+    answerHealthWith(() =>
+      json({
+        status: 'success',
+        data: { status: 'ok', postgres: 'up', redis: 'up', version: '1' },
+      }),
+    );
+    renderRoutes(routes, '/admin');
+
+    expect(await screen.findByRole('link', { name: 'Registered members' })).toHaveAttribute(
+      'href',
+      '/admin/users/registered',
+    );
+    expect(screen.getByRole('link', { name: 'Incomplete profiles' })).toHaveAttribute(
+      'href',
+      '/admin/users/incomplete',
+    );
+  });
+
   it('links to the API docs and the queue dashboard as full pages', async () => {
     answerHealthWith(() =>
       json({
@@ -93,4 +116,13 @@ describe('admin routes', () => {
   });
 });
 
-describeRouteContract('admin', routes, { '/admin': 'admin-auth' }, isReservedHandle);
+describeRouteContract(
+  'admin',
+  routes,
+  {
+    '/admin': 'admin-auth',
+    '/admin/users/registered': 'admin-auth',
+    '/admin/users/incomplete': 'admin-auth',
+  },
+  isReservedHandle,
+);

@@ -11,4 +11,16 @@ export const routes = defineRemoteRoutes([
     lazy: () =>
       import('./overview/admin-overview-page').then((m) => ({ Component: m.AdminOverviewPage })),
   },
+  {
+    path: '/admin/users/registered',
+    handle: { access: 'admin-auth', layout: 'default', title: 'Registered members' },
+    lazy: () =>
+      import('./users/admin-members-page').then((m) => ({ Component: m.RegisteredMembersPage })),
+  },
+  {
+    path: '/admin/users/incomplete',
+    handle: { access: 'admin-auth', layout: 'default', title: 'Incomplete profiles' },
+    lazy: () =>
+      import('./users/admin-members-page').then((m) => ({ Component: m.IncompleteMembersPage })),
+  },
 ]);

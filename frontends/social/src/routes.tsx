@@ -1,4 +1,5 @@
-import { defineRemoteRoutes } from '@plantfolk/ui';
+import { defineHeaderItems, defineRemoteRoutes } from '@plantfolk/ui';
+import { lazy } from 'react';
 
 /**
  * The routes of the social remote: absolute paths the shell mounts as they are, each with the
@@ -68,9 +69,55 @@ export const routes = defineRemoteRoutes([
     lazy: () => import('./tags/my-interests-page').then((m) => ({ Component: m.MyInterestsPage })),
   },
   {
-    // A member's profile by handle (pages by handle come with their issue).
+    path: '/users',
+    handle: { access: 'none', layout: '3-col', title: 'People' },
+    lazy: () => import('./people/people-page').then((m) => ({ Component: m.PeoplePage })),
+  },
+  {
+    path: '/users/nearby',
+    handle: { access: 'authd-only', layout: '3-col', title: 'People near you' },
+    lazy: () =>
+      import('./people/nearby-people-page').then((m) => ({ Component: m.NearbyPeoplePage })),
+  },
+  {
+    path: '/pages',
+    handle: { access: 'guest-or-authd', layout: '3-col', title: 'Pages' },
+    lazy: () => import('./pages/pages-list-page').then((m) => ({ Component: m.PagesListPage })),
+  },
+  {
+    path: '/pages/nearby',
+    handle: { access: 'none', layout: '3-col', title: 'Pages near you' },
+    lazy: () => import('./pages/nearby-pages-page').then((m) => ({ Component: m.NearbyPagesPage })),
+  },
+  {
+    path: '/pages/new',
+    handle: { access: 'trusted-only', layout: '3-col', title: 'Create a page' },
+    lazy: () => import('./pages/new-page-page').then((m) => ({ Component: m.NewPagePage })),
+  },
+  {
+    // Editing a page: its owner and admins (others see why not).
+    path: '/:handle/edit',
+    handle: { access: 'authd-only', layout: '3-col', title: 'Edit page' },
+    lazy: () => import('./pages/edit-page-page').then((m) => ({ Component: m.EditPagePage })),
+  },
+  {
+    // A member's profile or a page by handle (one namespace).
     path: '/:handle',
     handle: { access: 'guest-or-authd', layout: '3-col' },
     lazy: () => import('./profiles/handle-page').then((m) => ({ Component: m.HandlePage })),
+  },
+]);
+
+/**
+ * What the social remote adds to the shell's header: the notifications bell, for signed-in
+ * members (lazy, so the remote's entry stays small).
+ */
+export const headerItems = defineHeaderItems([
+  {
+    id: 'notifications',
+    order: 10,
+    access: 'authd-only',
+    label: 'Notifications',
+    Component: lazy(() => import('./notifications/notification-bell')),
   },
 ]);

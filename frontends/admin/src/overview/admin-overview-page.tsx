@@ -7,6 +7,7 @@ import {
   IconExternalLink,
   IconListDetails,
   IconServer2,
+  IconUsers,
   PageTitle,
   Stack,
   Text,
@@ -14,6 +15,8 @@ import {
   VisuallyHidden,
 } from '@plantfolk/ui';
 import { useState, type ComponentType, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { memberListOrder, memberLists } from '../users/member-lists';
 import { openQueueDashboard, QUEUE_DASHBOARD_PATH } from './open-queue-dashboard';
 import { SystemStatusCard } from './system-status-card';
 
@@ -67,6 +70,28 @@ export function AdminOverviewPage() {
         description="The state of the system and the tools to look after it."
       />
       <SystemStatusCard />
+      <Card title="Members" titleOrder={2}>
+        <Text size="sm" c="dimmed" mb="md">
+          Find members, make trusted organisers, suspend or delete accounts.
+        </Text>
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {memberListOrder.map((list) => (
+            <Group key={list} component="li" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" size={38} radius="md">
+                <IconUsers size={20} />
+              </ThemeIcon>
+              <div>
+                <Anchor component={Link} to={memberLists[list].path} fw={600}>
+                  {memberLists[list].title}
+                </Anchor>
+                <Text size="sm" c="dimmed">
+                  {memberLists[list].description}
+                </Text>
+              </div>
+            </Group>
+          ))}
+        </Stack>
+      </Card>
       <Card title="Operator tools" titleOrder={2}>
         <Stack gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {operatorTools.map((tool) => {

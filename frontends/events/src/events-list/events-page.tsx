@@ -1,6 +1,7 @@
-import { useSession } from '@plantfolk/session';
+import { isApiError } from '@plantfolk/api-client';
 import {
-  Badge,
+  Alert,
+  Anchor,
   Button,
   Card,
   type Feature,
@@ -10,14 +11,35 @@ import {
   IconCalendarRepeat,
   IconListDetails,
   IconMapPin,
+  IconPlus,
+  InfiniteList,
   PageTitle,
+  Skeleton,
   Stack,
   Text,
   ThemeIcon,
   Title,
 } from '@plantfolk/ui';
-import { Link } from 'react-router';
-import { attendanceColors, attendanceLabels, attendanceStatuses } from './attendance';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { eventsApi, type EventSummary } from '../api/events-api';
+import { eventKeys } from '../api/query-keys';
+import { paths, placeOf } from '../app/paths';
+import { useViewer, type Viewer } from '../app/viewer';
+import { EventSummaryCard } from '../shared/event-summary-card';
+import { useCursorList } from '../shared/use-cursor-list';
+import { anyDate, nextDateInRange, rangeFromSearch, type DateRange } from './event-filters';
+import type { ChosenPlace } from './list-controls';
+
+// The place picker and the date fields need the form controls, which a guest's first view of
+// this page does without: they load when the filters are first shown.
+const NearPlacePicker = lazy(() =>
+  import('./list-controls').then((m) => ({ default: m.NearPlacePicker })),
+);
+const DateRangeFields = lazy(() =>
+  import('./list-controls').then((m) => ({ default: m.DateRangeFields })),
+);
 
 const howEventsWork: Feature[] = [
   {
@@ -37,34 +59,96 @@ const howEventsWork: Feature[] = [
   },
 ];
 
-/** `/events`: what events are on Plantfolk and, when there are some, the list. */
+/** How many events of the nearby list show before "Show more". */
+const SHOWN_STEP = 20;
+
+type ListName = 'near' | 'yours';
+
+/**
+ * `/events`: events near the member's area (a guest's: near where their address says they are,
+ * or a place they pick) and, for members, their own (created or answered), by date range.
+ */
 export function EventsPage() {
-  const loggedIn = useSession((state) => state.loggedIn);
+  const viewer = useViewer();
+  const [search, setSearch] = useSearchParams();
+  const list: ListName = viewer.user && search.get('list') === 'yours' ? 'yours' : 'near';
+  const range = rangeFromSearch(search);
+  const [showDates, setShowDates] = useState(Boolean(range.from || range.to));
+
+  const setRange = (next: DateRange) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        for (const key of ['from', 'to'] as const) {
+          if (next[key]) params.set(key, next[key]);
+          else params.delete(key);
+        }
+        return params;
+      },
+      { replace: true },
+    );
+
+  const createHref =
+    viewer.trusted && viewer.user?.username ? paths.newEvent(viewer.user.username) : null;
+
   return (
-    <Stack gap="xl">
+    <Stack gap="lg">
       <PageTitle
         title="Events"
         description="Plant swaps, garden workdays and workshops organised by members and local groups."
+        actions={
+          createHref && (
+            <Button
+              component={Link}
+              to={createHref}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              Create an event
+            </Button>
+          )
+        }
       />
 
-      <Card title="Upcoming events" titleOrder={2}>
-        <Stack align="center" gap="sm" py="lg" ta="center" data-testid="events-empty-state">
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconCalendarEvent size={30} stroke={1.5} aria-hidden />
-          </ThemeIcon>
-          <Title order={3} size="h4">
-            There are no events yet
-          </Title>
-          <Text c="dimmed" maw={440}>
-            When members and local groups publish events, they will be listed here, nearest first.
-          </Text>
-          {loggedIn !== true && (
-            <Button component={Link} to="/join" variant="light" mt="xs">
-              Join to organise or attend events
-            </Button>
-          )}
-        </Stack>
-      </Card>
+      <Group gap="xs" wrap="wrap" justify="space-between">
+        {viewer.user ? (
+          <Group gap="xs" component="nav" aria-label="Event lists">
+            <ListLink to={listHref('near', search)} current={list === 'near'}>
+              Near you
+            </ListLink>
+            <ListLink to={listHref('yours', search)} current={list === 'yours'}>
+              Yours
+            </ListLink>
+          </Group>
+        ) : (
+          <span />
+        )}
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconCalendarEvent size={16} aria-hidden />}
+          aria-expanded={showDates}
+          onClick={() => setShowDates((shown) => !shown)}
+        >
+          {range.from || range.to ? `Dates: ${rangeLabel(range)}` : 'Filter by date'}
+        </Button>
+      </Group>
+
+      {showDates && (
+        <Suspense fallback={<Skeleton height={60} />}>
+          <DateRangeFields value={range} onChange={setRange} />
+        </Suspense>
+      )}
+
+      {list === 'near' ? (
+        <NearbyEvents
+          viewer={viewer}
+          range={range}
+          createHref={createHref}
+          onAnyDate={() => setRange(anyDate)}
+        />
+      ) : (
+        <YourEvents viewer={viewer} range={range} onAnyDate={() => setRange(anyDate)} />
+      )}
 
       <section aria-labelledby="how-events-work">
         <Title order={2} size="h4" id="how-events-work" mb="sm">
@@ -72,24 +156,336 @@ export function EventsPage() {
         </Title>
         <FeatureGrid features={howEventsWork} columns={3} iconPlacement="above" />
       </section>
-
-      <Card title="Your answer for each date" titleOrder={2}>
-        <Text size="sm" c="dimmed" mb="sm">
-          For every date of an event you can say one of:
-        </Text>
-        <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {attendanceStatuses.map((status) => (
-            <li key={status}>
-              <Badge size="lg" variant="filled" autoContrast color={attendanceColors[status]}>
-                {attendanceLabels[status]}
-              </Badge>
-            </li>
-          ))}
-        </Group>
-        <Text size="sm" c="dimmed" mt="sm">
-          The organiser is told when you answer. Trusted members and pages can create events.
-        </Text>
-      </Card>
     </Stack>
+  );
+}
+
+function listHref(list: ListName, search: URLSearchParams): string {
+  const params = new URLSearchParams(search);
+  if (list === 'yours') params.set('list', 'yours');
+  else params.delete('list');
+  const query = params.toString();
+  return query ? `${paths.events}?${query}` : paths.events;
+}
+
+function rangeLabel(range: DateRange): string {
+  if (range.from && range.to) return `${range.from} to ${range.to}`;
+  if (range.from) return `from ${range.from}`;
+  return `until ${range.to}`;
+}
+
+function ListLink({
+  to,
+  current,
+  children,
+}: {
+  to: string;
+  current: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      replace
+      variant={current ? 'filled' : 'default'}
+      aria-current={current ? 'page' : undefined}
+      size="sm"
+    >
+      {children}
+    </Button>
+  );
+}
+
+function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Stack align="center" gap="sm" py="lg" ta="center" data-testid="events-empty-state">
+      <ThemeIcon size={56} radius="xl" variant="light">
+        <IconCalendarEvent size={30} stroke={1.5} aria-hidden />
+      </ThemeIcon>
+      <Title order={3} size="h4">
+        {title}
+      </Title>
+      <Text c="dimmed" maw={440}>
+        {children}
+      </Text>
+      {action}
+    </Stack>
+  );
+}
+
+function ListLoading({ label }: { label: string }) {
+  return (
+    <Stack gap="sm" role="status" aria-label={label}>
+      <Skeleton height={96} radius="md" />
+      <Skeleton height={96} radius="md" />
+      <Skeleton height={96} radius="md" />
+    </Stack>
+  );
+}
+
+function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" role="alert" title="The events could not be loaded">
+      <Text size="sm">{isApiError(error) ? error.message : 'Check your connection.'}</Text>
+      <Button variant="default" size="compact-sm" mt="xs" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+/** The events near the member's area, the visitor's probable place, or a place picked. */
+function NearbyEvents({
+  viewer,
+  range,
+  createHref,
+  onAnyDate,
+}: {
+  viewer: Viewer;
+  range: DateRange;
+  createHref: string | null;
+  onAnyDate: () => void;
+}) {
+  const [chosen, setChosen] = useState<ChosenPlace | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [shown, setShown] = useState(SHOWN_STEP);
+  const home = viewer.user?.location
+    ? {
+        label: placeOf(viewer.user) ?? 'your area',
+        latitude: viewer.user.location.latitude,
+        longitude: viewer.user.location.longitude,
+      }
+    : null;
+  const fromIp = useQuery({
+    queryKey: eventKeys.guestLocation,
+    queryFn: ({ signal }) => eventsApi.locationFromIp(signal),
+    enabled: viewer.ready && !home && !chosen,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const guessed =
+    fromIp.data && !fromIp.data.fallback
+      ? {
+          label: [fromIp.data.city, fromIp.data.state].filter(Boolean).join(', ') || 'you',
+          latitude: fromIp.data.latitude,
+          longitude: fromIp.data.longitude,
+        }
+      : null;
+  const place: ChosenPlace | null = chosen ?? home ?? guessed;
+  const point = place && { latitude: place.latitude, longitude: place.longitude };
+
+  const nearby = useQuery({
+    queryKey: eventKeys.nearby(viewer.key, point),
+    queryFn: ({ signal }) => eventsApi.nearby(point!, viewer.user?.uuid ?? null, signal),
+    enabled: viewer.ready && point !== null,
+  });
+
+  const locating = !viewer.ready || (!place && fromIp.isPending && fromIp.fetchStatus !== 'idle');
+  const picker = (
+    <Suspense fallback={<Skeleton height={60} />}>
+      <NearPlacePicker
+        value={chosen}
+        onChange={(next) => {
+          setChosen(next);
+          setPicking(false);
+          setShown(SHOWN_STEP);
+        }}
+      />
+    </Suspense>
+  );
+
+  let body: ReactNode;
+  if (locating) body = <ListLoading label="Finding where you are" />;
+  else if (!place) {
+    body = (
+      <Stack gap="sm">
+        <EmptyState
+          title="Where should we look?"
+          action={
+            !viewer.user && (
+              <Button component={Link} to={paths.join} variant="light" mt="xs">
+                Join to organise or attend events
+              </Button>
+            )
+          }
+        >
+          We could not tell where you are. Choose a place to see the events near it.
+        </EmptyState>
+        {picker}
+      </Stack>
+    );
+  } else if (nearby.isPending) body = <ListLoading label="Loading events near you" />;
+  else if (nearby.isError)
+    body = <ListError error={nearby.error} onRetry={() => void nearby.refetch()} />;
+  else {
+    const events = nearby.data.filter((event) => nextDateInRange(event, range));
+    if (nearby.data.length === 0) {
+      body = (
+        <EmptyState
+          title={`No events near ${place.label} yet`}
+          action={
+            createHref ? (
+              <Button component={Link} to={createHref} variant="light" mt="xs">
+                Organise the first one
+              </Button>
+            ) : !viewer.user ? (
+              <Button component={Link} to={paths.join} variant="light" mt="xs">
+                Join to organise or attend events
+              </Button>
+            ) : (
+              <Button variant="light" mt="xs" onClick={() => setPicking(true)}>
+                Look near another place
+              </Button>
+            )
+          }
+        >
+          When members and local groups publish events within 50 km, they are listed here, nearest
+          first.
+        </EmptyState>
+      );
+    } else if (events.length === 0) {
+      body = (
+        <EmptyState
+          title="No events on these dates"
+          action={
+            <Button variant="light" mt="xs" onClick={onAnyDate}>
+              Show any date
+            </Button>
+          }
+        >
+          {`None of the ${nearby.data.length} events near ${place.label} has its next date in this range.`}
+        </EmptyState>
+      );
+    } else {
+      body = (
+        <InfiniteList
+          itemCount={Math.min(shown, events.length)}
+          hasMore={shown < events.length}
+          loading={false}
+          onLoadMore={() => setShown((count) => count + SHOWN_STEP)}
+          aria-label={`Events near ${place.label}`}
+          endMessage="That is every event within 50 km."
+        >
+          {events.slice(0, shown).map((event) => (
+            <EventSummaryCard key={event.id} event={event} />
+          ))}
+        </InfiniteList>
+      );
+    }
+  }
+
+  return (
+    <Card title={place ? `Near ${place.label}` : 'Upcoming events'} titleOrder={2}>
+      <Stack gap="md">
+        {place && (
+          <Group gap="xs" wrap="wrap">
+            {fromIp.data?.attribution && !chosen && !home && (
+              <Text size="xs" c="dimmed">
+                Place guessed from your internet address (
+                <Anchor href={fromIp.data.attribution.url} target="_blank" rel="noreferrer">
+                  {fromIp.data.attribution.text}
+                </Anchor>
+                ).
+              </Text>
+            )}
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconMapPin size={14} aria-hidden />}
+              aria-expanded={picking}
+              onClick={() => setPicking((open) => !open)}
+            >
+              Change place
+            </Button>
+          </Group>
+        )}
+        {place && picking && picker}
+        {body}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The member's events to come: those they created and those they answered Going or Maybe. */
+function YourEvents({
+  viewer,
+  range,
+  onAnyDate,
+}: {
+  viewer: Viewer;
+  range: DateRange;
+  onAnyDate: () => void;
+}) {
+  const userId = viewer.user?.uuid ?? '';
+  const mine = useCursorList({
+    queryKey: eventKeys.byUser(viewer.key, userId),
+    enabled: userId !== '',
+    first: (signal) => eventsApi.byUser(userId, null, signal),
+    more: (cursor, signal) => eventsApi.byUser(userId, cursor, signal),
+  });
+  const events: EventSummary[] = mine.items.filter((event) => nextDateInRange(event, range));
+
+  let body: ReactNode;
+  if (mine.query.isPending) body = <ListLoading label="Loading your events" />;
+  else if (mine.query.isError)
+    body = <ListError error={mine.query.error} onRetry={() => void mine.query.refetch()} />;
+  else if (mine.items.length === 0) {
+    body = (
+      <EmptyState
+        title="You have no events to come"
+        action={
+          <Button component={Link} to={paths.events} variant="light" mt="xs">
+            See events near you
+          </Button>
+        }
+      >
+        Events you organise, and those you answer Going or Maybe for, are listed here.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        {events.length === 0 && (
+          <EmptyState
+            title="None of your events is on these dates"
+            action={
+              <Button variant="light" mt="xs" onClick={onAnyDate}>
+                Show any date
+              </Button>
+            }
+          >
+            {mine.hasMore
+              ? 'Load more of your events, or show any date.'
+              : 'Choose other dates, or show any date.'}
+          </EmptyState>
+        )}
+        <InfiniteList
+          itemCount={mine.items.length}
+          hasMore={mine.hasMore}
+          loading={mine.loadingMore}
+          onLoadMore={mine.loadMore}
+          aria-label="Your events"
+          endMessage="That is all of your events to come."
+        >
+          {events.map((event) => (
+            <EventSummaryCard key={event.id} event={event} />
+          ))}
+        </InfiniteList>
+      </>
+    );
+  }
+  return (
+    <Card title="Your events" titleOrder={2}>
+      {body}
+    </Card>
   );
 }

@@ -211,6 +211,7 @@ describe("the shell's pages", () => {
     ['/auth/verifysuccessful', 'none'],
     ['/auth/suspended', 'none'],
     ['/auth/sms', 'authd-only'],
+    ['/auth/setup-page', 'authd-only'],
     ['/auth/register', 'logged-in-only'],
     ['/settings', 'completed-regn'],
     ['/docs/terms-of-use', 'none'],

@@ -125,6 +125,12 @@ export function createShellRoutes(): RouteObject[] {
               ...authPage('Verify your phone number', 'authd-only'),
               lazy: () => import('../auth/sms-page').then((m) => ({ Component: m.SmsPage })),
             },
+            {
+              path: '/auth/setup-page',
+              ...authPage('Create a page for your group', 'authd-only'),
+              lazy: () =>
+                import('../auth/setup-page-page').then((m) => ({ Component: m.SetupPagePage })),
+            },
             // Nobody's page (or a remote that did not load): the 404 page shows to anyone.
             { path: '*', ...page({ access: 'none' }), element: <UnmatchedRoute /> },
           ],

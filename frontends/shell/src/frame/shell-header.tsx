@@ -16,6 +16,8 @@ import { MainNavigation } from './main-navigation';
 
 /** Members only: guests (every first view Lighthouse measures) never download the menu code. */
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
+/** The remotes' header items (the bell): members only, so guests never load a remote for them. */
+const HeaderItems = lazy(async () => ({ default: (await import('./header-items')).HeaderItems }));
 
 export function ShellHeader() {
   const [menuOpened, menu] = useDisclosure(false);
@@ -74,9 +76,14 @@ function AccountActions() {
   if (loggedIn === 'unknown') return loading;
   if (loggedIn === true && user) {
     return (
-      <Suspense fallback={loading}>
-        <AccountMenu user={user} />
-      </Suspense>
+      <>
+        <Suspense fallback={null}>
+          <HeaderItems user={user} />
+        </Suspense>
+        <Suspense fallback={loading}>
+          <AccountMenu user={user} />
+        </Suspense>
+      </>
     );
   }
   // From a page worth coming back to, the login brings the visitor back to it.

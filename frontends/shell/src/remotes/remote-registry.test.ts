@@ -79,4 +79,28 @@ describe('remote registry', () => {
 
     expect(seen).toEqual(['loading', 'loaded']);
   });
+  it('collects the header items of the remotes the config names, in order; a failed one adds none', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Component = () => null;
+    const item = (id: string, order: number) =>
+      ({ id, order, label: id, access: 'authd-only', Component }) as const;
+    const modules: Partial<Record<string, RemoteModule>> = {
+      social: { routes: [], headerItems: [item('bell', 20), item('messages', 10)] },
+      events: { routes: [], headerItems: [item('calendar', 15)] },
+    };
+    const loadModule = vi.fn<RemoteModuleLoader>(async (name) => {
+      if (name === 'admin') throw new Error('offline');
+      return modules[name]!;
+    });
+    const registry = createRemoteRegistry({
+      config: Promise.resolve({
+        ...defaultRuntimeConfig,
+        headerItemsFrom: ['social', 'events', 'admin'],
+      }),
+      loadModule,
+    });
+    const items = await registry.loadHeaderItems();
+    expect(items.map((each) => each.id)).toEqual(['messages', 'calendar', 'bell']);
+    expect(registry.getState('admin')).toMatchObject({ status: 'failed' });
+  });
 });

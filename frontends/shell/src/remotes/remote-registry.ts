@@ -1,5 +1,6 @@
 import {
   remoteModuleProblems,
+  type HeaderItem,
   type RemoteModule,
   type RemoteRouteObject,
   type SettingsSection,
@@ -28,6 +29,11 @@ export interface RemoteRegistry {
    * loading those remotes; a remote that is unavailable adds none.
    */
   loadSettingsSections(): Promise<SettingsSection[]>;
+  /**
+   * The header items of the remotes the runtime config names (`headerItemsFrom`), in order,
+   * loading those remotes; a remote that is unavailable adds none. Call it for members only.
+   */
+  loadHeaderItems(): Promise<HeaderItem[]>;
   getState(name: RemoteName): RemoteState;
   /** Forgets a failure so the next `load` tries again. */
   reset(name: RemoteName): void;
@@ -96,6 +102,12 @@ export function createRemoteRegistry({
     async loadSettingsSections() {
       const modules = await Promise.all((await config).settingsSectionsFrom.map(loadModuleOf));
       return modules.flatMap((module) => module?.settingsSections ?? []);
+    },
+    async loadHeaderItems() {
+      const modules = await Promise.all((await config).headerItemsFrom.map(loadModuleOf));
+      return modules
+        .flatMap((module) => module?.headerItems ?? [])
+        .sort((a, b) => a.order - b.order);
     },
     getState: (name) => states.get(name) ?? idle,
     reset(name) {

@@ -67,6 +67,16 @@ describe('runtime config', () => {
     expect(warn).toHaveBeenCalledTimes(4);
   });
 
+  it('reads which remotes add header items, keeping the default when malformed', () => {
+    expect(defaultRuntimeConfig.headerItemsFrom).toEqual(['social']);
+    expect(parseRuntimeConfig({ headerItemsFrom: ['events'] }).headerItemsFrom).toEqual(['events']);
+    expect(parseRuntimeConfig({ headerItemsFrom: [] }).headerItemsFrom).toEqual([]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(parseRuntimeConfig({ headerItemsFrom: ['shop'] }).headerItemsFrom).toEqual(['social']);
+    expect(parseRuntimeConfig({ headerItemsFrom: 'social' }).headerItemsFrom).toEqual(['social']);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
   it("takes its defaults from the shell's own runtime-config.json, which names every remote", () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(parseRuntimeConfig(defaultsFile)).toEqual(defaultRuntimeConfig);

@@ -4,12 +4,15 @@ import { isRemoteName, remoteNames, type RemoteName } from './ownership';
 /**
  * `/runtime-config.json`, read at start: where each remote's mf-manifest.json lives, which URL
  * patterns each remote serves (so the shell knows which remote to load for a path without
- * loading any), and which remotes add sections to /settings. Changing it needs no rebuild.
+ * loading any), which remotes add sections to /settings and which add items to the header.
+ * Changing it needs no rebuild.
  */
 export interface RuntimeConfig {
   remotes: Record<RemoteName, string>;
   routes: Record<RemoteName, readonly string[]>;
   settingsSectionsFrom: readonly RemoteName[];
+  /** The remotes whose header items (the bell) signed-in members see. */
+  headerItemsFrom: readonly RemoteName[];
 }
 
 export const RUNTIME_CONFIG_URL = '/runtime-config.json';
@@ -27,6 +30,7 @@ function mergeRuntimeConfig(input: unknown, fallback: RuntimeConfig): RuntimeCon
   const remotes = { ...fallback.remotes };
   const routes = { ...fallback.routes };
   let settingsSectionsFrom = fallback.settingsSectionsFrom;
+  let headerItemsFrom = fallback.headerItemsFrom;
 
   for (const [name, url] of Object.entries(isRecord(given.remotes) ? given.remotes : {})) {
     if (isRemoteName(name) && typeof url === 'string' && url.trim() !== '') {
@@ -50,13 +54,19 @@ function mergeRuntimeConfig(input: unknown, fallback: RuntimeConfig): RuntimeCon
     if (Array.isArray(names) && names.every(isRemoteName)) settingsSectionsFrom = names;
     else ignore('settingsSectionsFrom');
   }
-  return { remotes, routes, settingsSectionsFrom };
+  if (given.headerItemsFrom !== undefined) {
+    const names = given.headerItemsFrom;
+    if (Array.isArray(names) && names.every(isRemoteName)) headerItemsFrom = names;
+    else ignore('headerItemsFrom');
+  }
+  return { remotes, routes, settingsSectionsFrom, headerItemsFrom };
 }
 
 const noRemotes: RuntimeConfig = {
   remotes: { social: '', events: '', admin: '' },
   routes: { social: [], events: [], admin: [] },
   settingsSectionsFrom: [],
+  headerItemsFrom: [],
 };
 
 /**

@@ -372,10 +372,12 @@ describe('/settings', () => {
     });
 
     it('loads no remote for /settings unless the runtime config names one', async () => {
+      // The header's items (the bell) are a remote's too; here only /settings is looked at.
+      const noHeaderItems = { ...defaultRuntimeConfig, headerItemsFrom: [] };
       const { loadModule } = renderShell(
         '/settings',
         { social, events: eventsWith(reminders) },
-        { api: settingsApi(), session: signedIn(fern) },
+        { api: settingsApi(), session: signedIn(fern), runtimeConfig: noHeaderItems },
       );
       await screen.findByRole('form', { name: 'Profile' });
       expect(screen.queryByText('Reminders for fern')).toBeNull();

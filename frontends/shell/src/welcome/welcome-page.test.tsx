@@ -21,6 +21,10 @@ describe('/welcome', () => {
       '/user/interests',
     );
     expect(screen.getByRole('link', { name: 'Verify' })).toHaveAttribute('href', '/auth/sms');
+    expect(screen.getByRole('link', { name: 'Set up a page' })).toHaveAttribute(
+      'href',
+      '/auth/setup-page',
+    );
     expect(screen.queryByRole('link', { name: 'Finish your profile' })).toBeNull();
   });
 

@@ -5,6 +5,7 @@ import {
   Card,
   Group,
   IconArrowRight,
+  IconBuildingCommunity,
   IconCalendarEvent,
   IconCircleCheck,
   IconMailCheck,
@@ -72,6 +73,15 @@ function firstStepsFor(user: SessionUser): FirstStep[] {
       action: 'Browse events',
       icon: IconCalendarEvent,
       done: false,
+    },
+    {
+      title: 'Create a page for your group',
+      text: 'A garden club, community garden or nursery? Give it a page with its own posts and events.',
+      to: '/auth/setup-page',
+      action: 'Set up a page',
+      icon: IconBuildingCommunity,
+      done: false,
+      optional: true,
     },
     {
       title: 'Verify your phone number',

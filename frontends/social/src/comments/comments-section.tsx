@@ -17,6 +17,7 @@ import {
   formatCount,
   splitServerError,
   useDisclosure,
+  LivingText,
 } from '@plantfolk/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -247,8 +248,8 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
               <CommentEditor comment={comment} userId={me} onDone={() => setEditing(false)} />
             </Suspense>
           ) : (
-            <Text size="sm" className="pf-post-card__text">
-              {comment.content}
+            <Text size="sm" className="pf-post-card__text" component="div">
+              <LivingText text={comment.content} />
             </Text>
           )}
           <Group gap={4}>

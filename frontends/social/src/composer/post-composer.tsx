@@ -1,5 +1,5 @@
-import { contentApi, contentLimits, type PostPrivacy } from '@plantfolk/api-client';
-import type { SessionUser } from '@plantfolk/session';
+import { contentApi, contentLimits, pagesApi, type PostPrivacy } from '@plantfolk/api-client';
+import { hasRole, type SessionUser } from '@plantfolk/session';
 import {
   Button,
   Card,
@@ -13,8 +13,8 @@ import {
   VisuallyHidden,
   splitServerError,
 } from '@plantfolk/ui';
-import { FileButton, Textarea } from '@plantfolk/ui/controls';
-import { useQueryClient } from '@tanstack/react-query';
+import { FileButton, Select, Textarea } from '@plantfolk/ui/controls';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { responderOf, useViewer } from '../app/viewer';
 import { placePostOnTop } from '../content/cache';
@@ -64,6 +64,16 @@ function ComposerForm({
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // A member who owns pages may post as one of them ('' posts as themselves).
+  const [asPage, setAsPage] = useState('');
+  const mayOwnPages = hasRole(user, 'trusted') || hasRole(user, 'admin');
+  const myPages = useQuery({
+    queryKey: ['pages', user.uuid, 'mine'],
+    queryFn: ({ signal }) => pagesApi.byUser(user.uuid, signal),
+    enabled: mayOwnPages,
+    staleTime: 60_000,
+  });
+  const ownPages = (myPages.data ?? []).filter((page) => page.owner_id === user.uuid);
   const me = responderOf(user);
 
   const uploaded = photos.uploads.filter((upload) => upload.status === 'done' && upload.uploaded);
@@ -102,6 +112,7 @@ function ComposerForm({
         text: text.trim(),
         privacy,
         tags,
+        ...(asPage ? { page_id: asPage } : {}),
         photos: photos.uploads.map((upload) => ({
           ref: upload.uploaded!.ref,
           ...(upload.alt_text.trim() ? { alt_text: upload.alt_text.trim() } : {}),
@@ -167,6 +178,19 @@ function ComposerForm({
             </Text>
           ))}
           <TagPicker value={tags} onChange={setTags} disabled={sending} />
+          {ownPages.length > 0 && (
+            <Select
+              label="Post as"
+              data={[
+                { value: '', label: `Yourself (${me.username})` },
+                ...ownPages.map((page) => ({ value: page.id, label: page.name })),
+              ]}
+              value={asPage}
+              onChange={(value) => setAsPage(value ?? '')}
+              allowDeselect={false}
+              disabled={sending}
+            />
+          )}
           <Group justify="space-between" gap="sm">
             <Group gap="sm">
               <FileButton onChange={photos.add} accept={ACCEPT} multiple disabled={photos.full}>

@@ -19,6 +19,12 @@ const PostComposer = lazy(async () => ({
 }));
 
 /**
+ * "Near you" (plants, people, pages near the viewer) is its own chunk, asked for only once the
+ * feed's first page is in, so it never competes with the first view.
+ */
+const NearYou = lazy(async () => ({ default: (await import('./near-you')).NearYou }));
+
+/**
  * The news feed: members see what they may see, newest first, with the composer on top; guests
  * a welcome and the public posts. More loads as the end of the list comes into view.
  */
@@ -43,6 +49,13 @@ export function HomePage() {
         ) : (
           user && <JoinConversationPrompt viewer={viewer} />
         )}
+        {feed.firstPage ? (
+          <Suspense fallback={<NearYouPlaceholder />}>
+            <NearYou viewer={viewer} />
+          </Suspense>
+        ) : (
+          <NearYouPlaceholder />
+        )}
         {reloading && (
           <Center role="status" aria-live="polite" py="xs">
             <Loader size="xs" aria-hidden />
@@ -61,6 +74,11 @@ export function HomePage() {
       </Stack>
     </section>
   );
+}
+
+/** Holds the "Near you" section's place until the feed is in and its code has loaded. */
+function NearYouPlaceholder() {
+  return <Skeleton height={120} radius="md" aria-hidden />;
 }
 
 /** Holds the composer's place while its code loads, so the feed below does not jump. */

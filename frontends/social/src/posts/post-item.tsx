@@ -101,6 +101,14 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
       before={
         <>
           <FormAlert message={problem} />
+          {post.page && (
+            <Text size="sm" c="dimmed">
+              Posted as{' '}
+              <Anchor component={Link} to={paths.profile(post.page.handle)}>
+                {post.page.name}
+              </Anchor>
+            </Text>
+          )}
           {post.plant && (
             <PlantDetails
               plant={post.plant}
@@ -112,6 +120,7 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
         </>
       }
       text={post.text}
+      linkPreview={post.linkPreview}
       foldTextAt={standalone ? 0 : 320}
       tags={<TagLinks tags={post.tags} />}
       media={post.photos.length > 0 && <PhotoGrid photos={post.photos} />}

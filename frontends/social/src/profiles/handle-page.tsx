@@ -14,10 +14,14 @@ import { paths } from '../app/paths';
 import { useViewer } from '../app/viewer';
 import { useUserPlants, useUserPosts } from '../content/lists';
 import { contentKeys } from '../content/query-keys';
+import { PageProfileView } from '../pages/page-profile';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs, useProfileTab } from './profile-tabs';
 
-/** `/{handle}`: a member's profile, their posts and plants; an unknown handle is a 404. */
+/**
+ * `/{handle}`: a member's profile, their posts and plants, or a page (usernames and page handles
+ * share one namespace); an unknown handle is a 404.
+ */
 export function HandlePage() {
   const { handle = '' } = useParams();
   const viewer = useViewer();
@@ -27,8 +31,9 @@ export function HandlePage() {
     queryFn: ({ signal }) => contentApi.userOrPageBasic(handle, signal),
     enabled: viewer.ready,
   });
-  const user = basic.data?.kind === 'user' ? basic.data.user : null;
-  useDocumentTitle(user?.username ?? (basic.isError ? undefined : handle));
+  const user = basic.data?.kind === 'user' ? (basic.data.user ?? null) : null;
+  const page = basic.data?.kind === 'page' ? (basic.data.page ?? null) : null;
+  useDocumentTitle(user?.username ?? page?.name ?? (basic.isError ? undefined : handle));
   const lists = {
     posts: useUserPosts(viewer, user),
     available: useUserPlants(viewer, user, 'plantsAvail', tab === 'available'),
@@ -43,6 +48,7 @@ export function HandlePage() {
       <ErrorView status={500} message={basic.error.message} onRetry={() => void basic.refetch()} />
     );
   }
+  if (page) return <PageProfileView page={page} viewer={viewer} />;
   if (!user) return <NotFoundView path={`/${handle}`} />;
   const isMe = viewer.user?.uuid === user.uuid;
 
@@ -65,7 +71,7 @@ export function HandlePage() {
       />
       <ProfileTabs
         viewer={viewer}
-        counts={basic.data.counts}
+        counts={basic.data.counts ?? { posts: 0, plantsAll: 0, plantsAvail: 0 }}
         tab={tab}
         onTabChange={setTab}
         lists={lists}

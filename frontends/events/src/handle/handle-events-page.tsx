@@ -1,0 +1,190 @@
+import { isApiError } from '@plantfolk/api-client';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  ErrorView,
+  Group,
+  IconCalendarEvent,
+  IconChevronLeft,
+  IconPlus,
+  InfiniteList,
+  NotFoundView,
+  PageLoader,
+  PageTitle,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  useDocumentTitle,
+} from '@plantfolk/ui';
+import { Link, useParams } from 'react-router';
+import { eventsApi } from '../api/events-api';
+import { eventKeys } from '../api/query-keys';
+import { paths } from '../app/paths';
+import { useViewer } from '../app/viewer';
+import { webcalUrl } from '../calendar/webcal';
+import { EventSummaryCard } from '../shared/event-summary-card';
+import { useCursorList } from '../shared/use-cursor-list';
+import { mayCreateFor, useHandleOwner, type HandleOwner } from './handle-owner';
+
+/** A page's calendar feed (every public date of its events), for calendar apps. */
+const pageFeedPath = (pageId: string) =>
+  `/api/events/calendar/page/${encodeURIComponent(pageId)}.ics`;
+
+/** `/{handle}/events`: the events to come of a page or of a member. */
+export function HandleEventsPage() {
+  const { handle = '' } = useParams();
+  const viewer = useViewer();
+  const owner = useHandleOwner(viewer, handle);
+  const name =
+    owner.data?.kind === 'page'
+      ? owner.data.page.name
+      : owner.data?.kind === 'user'
+        ? owner.data.user.username
+        : handle;
+  useDocumentTitle(`Events of ${name}`);
+
+  if (!viewer.ready || owner.isPending) return <PageLoader label="Loading the events" />;
+  if (owner.isError) {
+    return (
+      <ErrorView status={500} message={owner.error.message} onRetry={() => void owner.refetch()} />
+    );
+  }
+  if (owner.data.kind === 'none') return <NotFoundView path={`/${handle}/events`} />;
+  return <OwnerEvents handle={handle} owner={owner.data} name={name} />;
+}
+
+function OwnerEvents({
+  handle,
+  owner,
+  name,
+}: {
+  handle: string;
+  owner: Exclude<HandleOwner, { kind: 'none' }>;
+  name: string;
+}) {
+  const viewer = useViewer();
+  const ownerId = owner.kind === 'page' ? owner.page.id : owner.user.uuid;
+  const isMe = owner.kind === 'user' && viewer.user?.uuid === owner.user.uuid;
+  const list = useCursorList({
+    queryKey:
+      owner.kind === 'page'
+        ? eventKeys.byPage(viewer.key, ownerId)
+        : eventKeys.byUser(viewer.key, ownerId),
+    first: (signal) =>
+      owner.kind === 'page'
+        ? eventsApi.byPage(ownerId, null, signal)
+        : eventsApi.byUser(ownerId, null, signal),
+    more: (cursor, signal) =>
+      owner.kind === 'page'
+        ? eventsApi.byPage(ownerId, cursor, signal)
+        : eventsApi.byUser(ownerId, cursor, signal),
+  });
+  const canCreate = mayCreateFor(viewer, owner);
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={paths.profile(handle)} size="sm">
+        <Group gap={4} component="span">
+          <IconChevronLeft size={14} aria-hidden />
+          {owner.kind === 'page' ? `${name}’s page` : `${name}’s profile`}
+        </Group>
+      </Anchor>
+      <PageTitle
+        title={isMe ? 'Your events' : `Events of ${name}`}
+        description={
+          owner.kind === 'page'
+            ? 'What this page organises, next date first.'
+            : isMe
+              ? 'Events you organise and those you answered Going or Maybe for, next date first.'
+              : 'Events this member organises, next date first.'
+        }
+        actions={
+          canCreate && (
+            <Button
+              component={Link}
+              to={paths.newEvent(handle)}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              New event
+            </Button>
+          )
+        }
+      />
+      {owner.kind === 'page' && (
+        <Group>
+          <Button
+            component="a"
+            href={webcalUrl(pageFeedPath(owner.page.id))}
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconCalendarEvent size={16} aria-hidden />}
+          >
+            Subscribe to this page’s events
+          </Button>
+        </Group>
+      )}
+      <Card title="Events to come" titleOrder={2}>
+        {list.query.isPending ? (
+          <Stack gap="sm" role="status" aria-label="Loading the events">
+            <Skeleton height={96} radius="md" />
+            <Skeleton height={96} radius="md" />
+          </Stack>
+        ) : list.query.isError ? (
+          <Alert color="red" variant="light" role="alert" title="The events could not be loaded">
+            <Text size="sm">
+              {isApiError(list.query.error) ? list.query.error.message : 'Check your connection.'}
+            </Text>
+            <Button
+              variant="default"
+              size="compact-sm"
+              mt="xs"
+              onClick={() => void list.query.refetch()}
+            >
+              Try again
+            </Button>
+          </Alert>
+        ) : list.items.length === 0 ? (
+          <Stack align="center" gap="sm" py="lg" ta="center" data-testid="events-empty-state">
+            <ThemeIcon size={56} radius="xl" variant="light">
+              <IconCalendarEvent size={30} stroke={1.5} aria-hidden />
+            </ThemeIcon>
+            <Title order={3} size="h4">
+              {isMe ? 'You have no events to come' : `${name} has no events to come`}
+            </Title>
+            <Text c="dimmed" maw={440}>
+              {canCreate
+                ? 'Plan a swap, a workday or a workshop: people nearby find it on the events list.'
+                : 'Look at what is on near you in the meantime.'}
+            </Text>
+            {canCreate ? (
+              <Button component={Link} to={paths.newEvent(handle)} variant="light" mt="xs">
+                Create an event
+              </Button>
+            ) : (
+              <Button component={Link} to={paths.events} variant="light" mt="xs">
+                See events near you
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <InfiniteList
+            itemCount={list.items.length}
+            hasMore={list.hasMore}
+            loading={list.loadingMore}
+            onLoadMore={list.loadMore}
+            aria-label={`Events of ${name}`}
+            endMessage="That is every event to come."
+          >
+            {list.items.map((event) => (
+              <EventSummaryCard key={event.id} event={event} />
+            ))}
+          </InfiniteList>
+        )}
+      </Card>
+    </Stack>
+  );
+}

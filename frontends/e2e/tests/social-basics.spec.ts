@@ -111,3 +111,83 @@ test('a member likes a post and sees who liked it, shares it, edits it, and sets
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(fan, 'a profile with a display name and a bio, on a phone');
 });
+
+test('a post’s hashtags, mentions and links lead somewhere, with a preview card on a phone', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = randomUUID().slice(0, 6);
+  const tag = `monstera${suffix}`;
+  const url = `https://leafy.invalid/care-${suffix}`;
+
+  const { page: friendPage, member: friend } = await newMemberPage(browser);
+  await friendPage.close();
+  const { page: author } = await newMemberPage(browser, { phone: true });
+  await author.goto('/');
+  const text = `Repotted my #${tag} with @${friend.username}, guide: ${url}.`;
+  const composer = author.getByRole('form', { name: 'New post' });
+  await composer.getByRole('textbox', { name: 'What would you like to share?' }).fill(text);
+  await composer.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(composer.getByRole('status')).toHaveText('Your post is shared.');
+
+  const post = postWith(author, 'Repotted my');
+  // The hashtag tagged the post: a link in the text and a tag under it.
+  await expect(post.getByRole('link', { name: `#${tag}` })).toHaveCount(2);
+  const external = post.getByRole('link', { name: url });
+  await expect(external).toHaveAttribute('href', url);
+  await expect(external).toHaveAttribute('target', '_blank');
+  await expect(external).toHaveAttribute('rel', 'nofollow ugc noopener noreferrer');
+  const mention = post.getByRole('link', { name: `@${friend.username}` });
+  await expect(mention).toHaveAttribute('href', `/${friend.username}`);
+
+  // The preview as the server gives it once fetched (no page out there to fetch in tests).
+  const permalink = await post.locator('a[href^="/post/"]').first().getAttribute('href');
+  await author.route('**/api/iam/posts/*', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    if (body?.data?.text === text)
+      body.data.linkPreview = {
+        url,
+        title: 'How to repot a monstera without tears',
+        description: 'Roots, soil and a bigger pot: everything in one page, step by step.',
+        siteName: 'Leafy',
+        image: {
+          image_ref: 'posts/00/00000000-0000-4000-8000-000000000000.webp',
+          variants: [],
+          blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj',
+          width: 1200,
+          height: 630,
+        },
+      };
+    await route.fulfill({ response, json: body });
+  });
+  await author.goto(permalink as string);
+  const card = author.getByTestId('link-preview');
+  await expect(card).toHaveAttribute('href', url);
+  await expect(card).toHaveAttribute('rel', 'nofollow ugc noopener noreferrer');
+  await expect(card).toContainText('How to repot a monstera without tears');
+  await expect(card).toContainText('leafy.invalid');
+  await card.focus();
+  await expect(card).toBeFocused();
+  const overflow = await author.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(author, 'a post with living text and a link preview, on a phone');
+  await author.unroute('**/api/iam/posts/*');
+
+  // Both links inside the app lead to working screens.
+  await author
+    .getByRole('link', { name: `@${friend.username}` })
+    .first()
+    .click();
+  await expect(author).toHaveURL(new RegExp(`/${friend.username}$`));
+  await expect(author.getByRole('heading', { level: 1 })).toContainText(friend.username as string);
+  await author.goBack();
+  await author
+    .getByRole('link', { name: `#${tag}` })
+    .first()
+    .click();
+  await expect(author).toHaveURL(new RegExp(`/tag/${tag}$`));
+  await expect(postWith(author, 'Repotted my')).toBeVisible();
+});

@@ -314,10 +314,14 @@ describe('living text', () => {
       );
       expect(job).toMatchObject({ queue: 'images', payload: { url } });
 
-      expect(await previews().refresh(url)).toBe('ok');
+      // The job fetches it; a second fetch finds it fresh.
+      await t.app.get(OutboxRelay).relayOnce();
+      const preview = await eventually(async () => {
+        const one = await t.http().get(`/api/iam/posts/${post.random_id}`).expect(200);
+        expect(one.body.data.linkPreview).not.toBeNull();
+        return one.body.data.linkPreview;
+      });
       expect(await previews().refresh(url)).toBe('fresh');
-      const one = await t.http().get(`/api/iam/posts/${post.random_id}`).expect(200);
-      const preview = one.body.data.linkPreview;
       expect(preview).toMatchObject({
         url,
         title: 'Monstera care & repotting',

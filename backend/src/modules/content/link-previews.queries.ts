@@ -43,30 +43,30 @@ export async function isFresh(
   return Boolean(row);
 }
 
-/**
- * Locks the URL's row (if any) for its replacement; answers its image's files and whether it was
- * fetched more recently than `maxAgeHours` (by a job that ran alongside this one).
- */
+/** Locks the URL's row (if any) for its replacement; answers its image's files. */
 export async function lockPreview(
   db: SqlRunner,
   url: string,
-  maxAgeHours: { ok: number; failed: number },
-): Promise<
-  { image_ref: string | null; image_variants: ImageVariant[]; fresh: boolean } | undefined
-> {
+): Promise<{ image_ref: string | null; image_variants: ImageVariant[] } | undefined> {
   const [row] = (await db.query(
-    `SELECT image_ref, image_variants,
-            fetched_at > now() - make_interval(hours => CASE WHEN status = 'ok' THEN $2::int ELSE $3::int END) AS fresh
-       FROM link_preview WHERE url = $1 FOR UPDATE`,
-    [url, maxAgeHours.ok, maxAgeHours.failed],
-  )) as Array<{ image_ref: string | null; image_variants: ImageVariant[]; fresh: boolean }>;
+    'SELECT image_ref, image_variants FROM link_preview WHERE url = $1 FOR UPDATE',
+    [url],
+  )) as Array<{ image_ref: string | null; image_variants: ImageVariant[] }>;
   return row;
 }
 
 export type NewLinkPreview = Omit<LinkPreviewRow, 'fetched_at'>;
 
-export async function upsertPreview(db: SqlRunner, row: NewLinkPreview): Promise<void> {
-  await db.query(
+/**
+ * Writes the URL's preview unless `keepIfFresh` and another fetch has written a fresh one since
+ * (two jobs for one URL at once: the first to commit wins). Answers whether it was written.
+ */
+export async function upsertPreview(
+  db: SqlRunner,
+  row: NewLinkPreview,
+  keepIfFresh: { ok: number; failed: number } | null,
+): Promise<boolean> {
+  const written = (await db.query(
     `INSERT INTO link_preview (url, status, title, description, site_name, image_ref,
                                image_variants, image_blurhash, image_width, image_height, fetched_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, now())
@@ -75,7 +75,11 @@ export async function upsertPreview(db: SqlRunner, row: NewLinkPreview): Promise
             site_name = EXCLUDED.site_name, image_ref = EXCLUDED.image_ref,
             image_variants = EXCLUDED.image_variants, image_blurhash = EXCLUDED.image_blurhash,
             image_width = EXCLUDED.image_width, image_height = EXCLUDED.image_height,
-            fetched_at = now()`,
+            fetched_at = now()
+      WHERE $11::int IS NULL
+         OR link_preview.fetched_at <= now() - make_interval(
+              hours => CASE WHEN link_preview.status = 'ok' THEN $11::int ELSE $12::int END)
+     RETURNING url`,
     [
       row.url,
       row.status,
@@ -87,6 +91,9 @@ export async function upsertPreview(db: SqlRunner, row: NewLinkPreview): Promise
       row.image_blurhash,
       row.image_width,
       row.image_height,
+      keepIfFresh?.ok ?? null,
+      keepIfFresh?.failed ?? null,
     ],
-  );
+  )) as unknown[];
+  return written.length > 0;
 }

@@ -111,14 +111,18 @@ export class LinkPreviewsService {
     let keptTheirs = false;
     try {
       await this.dataSource.transaction(async (manager) => {
-        const old = await previews.lockPreview(manager, url, PREVIEW_REFRESH_HOURS);
-        // Two posts naming the URL at once queue two jobs: the first to finish wins, so a post's
+        const old = await previews.lockPreview(manager, url);
+        // Two posts naming the URL at once queue two jobs: the first to commit wins, so a post's
         // preview does not change under it and no image is rendered twice over.
-        if (old?.fresh && !options.force) {
+        const written = await previews.upsertPreview(
+          manager,
+          row,
+          options.force ? null : PREVIEW_REFRESH_HOURS,
+        );
+        if (!written) {
           keptTheirs = true;
           return;
         }
-        await previews.upsertPreview(manager, row);
         if (old?.image_ref)
           await this.storage.scheduleRemoval(
             imageRefs({ ref: old.image_ref, variants: old.image_variants }),

@@ -46,8 +46,10 @@ async function ensureTemplate(): Promise<string> {
     try {
       const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (exists.rowCount) return;
+      // Older templates go, but the two newest stay: another checkout on this server (a CI run
+      // beside a working tree with a new migration) may be cloning from one of them right now.
       const stale = await admin.query(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'plantfolk_tpl_%'",
+        "SELECT datname FROM pg_database WHERE datname LIKE 'plantfolk_tpl_%' ORDER BY oid DESC OFFSET 2",
       );
       for (const { datname } of stale.rows)
         await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);

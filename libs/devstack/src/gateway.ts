@@ -275,6 +275,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
       ...(prefix === '/api'
         ? {
             websocket: true as const,
+            // The plugin reads wsClientOptions.rewriteRequestHeaders, which its types leave out
+            // (hence the assertion on the options below).
             wsClientOptions: {
               rewriteRequestHeaders: (headers: IncomingHttpHeaders, request: FastifyRequest) => {
                 const pass: Record<string, string> = {};
@@ -286,8 +288,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
               },
             },
           }
-        : {}),
-    });
+        : { websocket: false as const }),
+    } as Parameters<typeof httpProxy>[1]);
   }
 
   app.get('/runtime-config.json', async (_request, reply) =>

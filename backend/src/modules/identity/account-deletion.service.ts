@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MailService } from '../../platform/mail/mail.service';
+import { RealtimeSessions } from '../../platform/realtime/realtime-sessions';
 import { StorageService } from '../../platform/storage/storage.service';
 import { IdentityEmails } from './emails/identity-emails';
 import { deleteHandlesOf } from './handles.queries';
@@ -29,6 +30,7 @@ export class AccountDeletionService {
     private readonly dataSource: DataSource,
     private readonly storage: StorageService,
     private readonly mail: MailService,
+    private readonly live: RealtimeSessions,
   ) {}
 
   /** Modules register their steps when they start (in registration order within a phase). */
@@ -73,6 +75,8 @@ export class AccountDeletionService {
         );
         await this.mail.queue(user.email, IdentityEmails.accountDeleted(), manager);
       });
+      // The member's open sockets close with the account.
+      this.live.endFor(userId);
     } catch (error) {
       if (error instanceof AppError) throw error;
       this.logger.error({ err: error, userId }, 'Conversations or the user could not be deleted');

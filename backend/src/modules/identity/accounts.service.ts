@@ -138,7 +138,7 @@ export class AccountsService {
   /** Sets a new password from a reset link and ends every session: whoever had the old one is out. */
   async resetPassword(token: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    await this.dataSource.transaction(async (manager) => {
+    const userId = await this.dataSource.transaction(async (manager) => {
       const userId = await this.emailTokens.consume(manager, token, 'reset-password');
       if (!userId) throw IdentityErrors.INVALID_TOKEN();
       const { email } = await manager.findOneOrFail(UserAccount, {
@@ -150,7 +150,9 @@ export class AccountsService {
       // Following the link proves the address, too.
       await setPasswordFromResetLink(manager, userId, passwordHash);
       await this.sessions.revokeAllForUser(userId, 'password reset', { manager });
+      return userId;
     });
+    this.sessions.closeSocketsOf(userId);
   }
 
   /** Chooses the username and location: the step from verified to registered. */
@@ -221,6 +223,7 @@ export class AccountsService {
         });
       }
     });
+    if (change.endOtherSessions) this.sessions.closeSocketsOf(userId, currentSessionId);
   }
 
   async confirmPassword(userId: string, password: string): Promise<void> {

@@ -25,7 +25,11 @@ export class IdentityCallerResolver extends CallerResolver {
     const header = request.headers.authorization;
     if (!header) return { kind: 'guest' };
     const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
-    const claims = match ? await this.tokens.verify(match[1]) : null;
+    return match ? this.resolveToken(match[1]) : { kind: 'guest', rejectedToken: true };
+  }
+
+  async resolveToken(token: string): Promise<Caller> {
+    const claims = await this.tokens.verify(token);
     if (!claims) return { kind: 'guest', rejectedToken: true };
     return (
       (await this.callerFor(claims.userId, claims.sessionId)) ?? {

@@ -198,7 +198,7 @@ export class MembersService {
     changes: { trusted?: boolean; suspended?: boolean },
   ): Promise<AdminUserView> {
     if (adminId === userId && changes.suspended) throw IdentityErrors.CANNOT_CHANGE_SELF();
-    return this.users.manager.transaction(async (manager) => {
+    const view = await this.users.manager.transaction(async (manager) => {
       if (changes.suspended) await members.lockAdminRoles(manager);
       const user = await manager.findOne(UserAccount, {
         where: { id: userId },
@@ -217,6 +217,9 @@ export class MembersService {
         user.suspendedAt = changes.suspended ? (user.suspendedAt ?? new Date()) : null;
       return toAdminView(await manager.save(user));
     });
+    // A suspended member's open sockets close with the suspension.
+    if (view.suspended) this.sessions.closeSocketsOf(userId);
+    return view;
   }
 
   async listSessions(): Promise<AdminSessionView[]> {

@@ -21,14 +21,16 @@ export async function revokeSessionOfReplayedToken(
   db: SqlRunner,
   tokenHash: string,
   graceSeconds: number,
-): Promise<void> {
-  await db.query(
+): Promise<string | undefined> {
+  const [rows] = (await db.query(
     `UPDATE auth_session SET revoked_at = now(), revoked_reason = 'refresh token reused'
       WHERE revoked_at IS NULL AND id = (
         SELECT session_id FROM refresh_token
-         WHERE token_hash = $1 AND used_at < now() - make_interval(secs => $2))`,
+         WHERE token_hash = $1 AND used_at < now() - make_interval(secs => $2))
+      RETURNING id`,
     [tokenHash, graceSeconds],
-  );
+  )) as [Array<{ id: string }>, number];
+  return rows[0]?.id;
 }
 
 export async function revokeSessionsOf(

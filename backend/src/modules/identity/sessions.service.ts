@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { RealtimeSessions } from '../../platform/realtime/realtime-sessions';
 import { AuthSession } from './entities/auth-session.entity';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { REFRESH_REUSE_GRACE_SECONDS, SESSION_LIFETIME_DAYS } from './identity.constants';
@@ -28,7 +29,10 @@ export interface SessionSummary {
  */
 @Injectable()
 export class SessionsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly live: RealtimeSessions,
+  ) {}
 
   async start(
     userId: string,
@@ -91,7 +95,12 @@ export class SessionsService {
 
   /** A spent token came back: a race if just now, otherwise someone replayed it, so end the session. */
   private async handleSpentToken(hash: string): Promise<void> {
-    await sessions.revokeSessionOfReplayedToken(this.dataSource, hash, REFRESH_REUSE_GRACE_SECONDS);
+    const ended = await sessions.revokeSessionOfReplayedToken(
+      this.dataSource,
+      hash,
+      REFRESH_REUSE_GRACE_SECONDS,
+    );
+    if (ended) this.live.endSession(ended);
   }
 
   async revoke(
@@ -104,7 +113,10 @@ export class SessionsService {
       { id: sessionId, revokedAt: IsNull() },
       { revokedAt: new Date(), revokedReason: reason },
     );
-    return (result.affected ?? 0) > 0;
+    const revoked = (result.affected ?? 0) > 0;
+    // Its open sockets close too (inside a caller's transaction, the caller should wait for commit).
+    if (revoked && manager === this.dataSource.manager) this.live.endSession(sessionId);
+    return revoked;
   }
 
   async revokeAllForUser(
@@ -118,6 +130,14 @@ export class SessionsService {
       reason,
       options.except ?? null,
     );
+  }
+
+  /**
+   * Closes the member's open sockets, but those of `keepSession`: call it once a change that ended
+   * their sessions or their standing (suspension, deletion) has committed.
+   */
+  closeSocketsOf(userId: string, keepSession?: string): void {
+    this.live.endFor(userId, { keepSession });
   }
 
   /** The active sessions of a user, newest first. */

@@ -8,12 +8,18 @@ import { type Caller } from './access-policy';
  */
 export abstract class CallerResolver {
   abstract resolve(request: FastifyRequest): Promise<Caller>;
+  /** The same for a bare access token (a socket's handshake carries one, not a request). */
+  abstract resolveToken(token: string): Promise<Caller>;
 }
 
 @Injectable()
 export class GuestOnlyCallerResolver extends CallerResolver {
   async resolve(): Promise<Caller> {
     return { kind: 'guest' };
+  }
+
+  async resolveToken(): Promise<Caller> {
+    return { kind: 'guest', rejectedToken: true };
   }
 }
 

@@ -29,6 +29,18 @@ export class RedisService implements OnApplicationShutdown {
     });
   }
 
+  /**
+   * The live-delivery connections (socket.io's Redis adapter and emitter): a publish waits for one
+   * reconnection at most, then fails (live events are best effort; polling is the fallback), so
+   * an outage queues only seconds of them; `subscribe` waits for Redis and re-subscribes after
+   * every reconnect.
+   */
+  connectForRealtime(role: 'publish' | 'subscribe'): Redis {
+    return this.connect(`realtime-${role}`, {
+      maxRetriesPerRequest: role === 'subscribe' ? null : 1,
+    });
+  }
+
   private connect(name: string, options: RedisOptions): Redis {
     const connection = new Redis(this.config.redisUrl, {
       connectionName: `plantfolk-${name}`,
@@ -49,7 +61,12 @@ export class RedisService implements OnApplicationShutdown {
 
   async onApplicationShutdown() {
     await Promise.all(
-      this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())),
+      this.connections.map((connection) =>
+        // A connection that is not up would queue QUIT until Redis comes back: drop it instead.
+        connection.status === 'ready'
+          ? connection.quit().catch(() => connection.disconnect())
+          : connection.disconnect(),
+      ),
     );
   }
 }

@@ -5,7 +5,7 @@
  * events. Profiles resolves `/{handle}` to a page through PagesService.
  */
 export { PagesModule } from './pages.module';
-export { PagesService, type ManagedPage } from './pages.service';
+export { PagesService, type ManagedPage, type MessageablePage } from './pages.service';
 export type { PageEventLocation, PageEventsProvider } from './page-events';
 export type { Page } from './entities/page.entity';
 export type { PageView } from './page-views';

@@ -39,6 +39,12 @@ export interface ManagedPage {
   ownerId: string;
 }
 
+/** What messaging needs of a page: its face, its owner, and whether it takes messages. */
+export interface MessageablePage extends ManagedPage {
+  avatar: string | null;
+  allowMessages: boolean;
+}
+
 /** A member owns at most this many pages in a list of theirs. */
 const OWNER_PAGES_MAX = 100;
 /** At most this many tags on a page. */
@@ -140,6 +146,30 @@ export class PagesService implements OnModuleInit {
     const ids = [...new Set(pageIds.filter(isUuid).map((id) => id.toLowerCase()))];
     if (!ids.length) return [];
     return (await pages.pagesByIds(this.sql, ids)).map(managed);
+  }
+
+  /** The given pages for messaging (pages that are gone are left out), in two queries. */
+  async messageablePages(pageIds: readonly string[]): Promise<MessageablePage[]> {
+    const ids = [...new Set(pageIds.filter(isUuid).map((id) => id.toLowerCase()))];
+    if (!ids.length) return [];
+    const rows = await pages.pagesByIds(this.sql, ids);
+    const settings = await pages.settingsOfPages(
+      this.sql,
+      rows.map((row) => row.id),
+    );
+    const closed = new Set(settings.filter((row) => !row.allow_messages).map((row) => row.page_id));
+    return rows.map((row) => ({
+      ...managed(row),
+      avatar: row.avatar,
+      allowMessages: !closed.has(row.id),
+    }));
+  }
+
+  /** The page with this handle (any case) for messaging, or undefined. */
+  async messageablePageByHandle(handle: string): Promise<MessageablePage | undefined> {
+    const normal = normalHandle(handle);
+    const row = normal ? await pages.pageByHandle(this.sql, normal) : undefined;
+    return row ? (await this.messageablePages([row.id]))[0] : undefined;
   }
 
   /** The page with this handle as the viewer sees it, or undefined (profiles: `/{handle}`). */

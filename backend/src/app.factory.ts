@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './platform/config/app-config';
-import { acceptJsonBodiesOnly } from './platform/http/body-parsers';
+import { acceptFormPostsWhereMarked, acceptJsonBodiesOnly } from './platform/http/body-parsers';
 import { configureHttp } from './platform/http/configure-http';
 import { EnvelopeFastifyAdapter } from './platform/http/envelope-adapter';
 import { answerFrameworkError } from './platform/http/framework-errors';
@@ -38,6 +38,7 @@ export async function createApp(
     frameworkErrors: answerFrameworkError,
   });
   acceptJsonBodiesOnly(adapter.getInstance());
+  acceptFormPostsWhereMarked(adapter.getInstance());
   const root = AppModule.forRoot(config, 'api');
   if (options.extraModules?.length)
     root.imports = [...(root.imports ?? []), ...options.extraModules];

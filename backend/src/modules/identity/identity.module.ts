@@ -88,6 +88,7 @@ import { UsersController } from './users.controller';
     HandlesService,
     MembersService,
     MemberDirectoryService,
+    UserSettingsService,
     AccountDeletionService,
   ],
 })

@@ -18,3 +18,10 @@ export {
 export type { PublicProfile, UserSummary } from './profile';
 export { PublicProfileDto, UserSummaryDto } from './dto/profile.dto';
 export type { UserAccount } from './entities/user-account.entity';
+export { UserSettingsService, type EmailRecipient } from './user-settings.service';
+export {
+  EMAIL_KINDS,
+  EMAIL_MODES,
+  type EmailKind,
+  type EmailMode,
+} from './entities/user-settings.entity';

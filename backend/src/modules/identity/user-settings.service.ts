@@ -1,39 +1,105 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { type DistanceUnit, UserSettings } from './entities/user-settings.entity';
-import { insertDefaultSettings } from './user-settings.queries';
+import { DataSource, Repository } from 'typeorm';
+import {
+  type DistanceUnit,
+  EMAIL_MODE_DEFAULTS,
+  type EmailKind,
+  type EmailMode,
+  UserSettings,
+} from './entities/user-settings.entity';
+import {
+  type EmailRecipient,
+  emailRecipientsByIds,
+  insertDefaultSettings,
+  setEmailMode,
+} from './user-settings.queries';
+
+export type { EmailRecipient } from './user-settings.queries';
 
 export interface UserSettingsView {
+  /** Spec fields: on unless the kind's mode is 'off' (see `update` for writing them). */
   email_on_message: boolean;
   email_on_comment: boolean;
   email_on_event: boolean;
+  /** Per kind: 'off', 'immediately' or 'daily' (a digest). */
+  email_messages: EmailMode;
+  /** Comments and reactions. */
+  email_comments: EmailMode;
+  email_events: EmailMode;
   show_in_nearby: boolean;
   distance_unit: DistanceUnit;
 }
 
+export type UserSettingsChanges = Partial<UserSettingsView>;
+
+const MODE_FIELD = {
+  messages: 'emailMessages',
+  comments: 'emailComments',
+  events: 'emailEvents',
+} as const satisfies Record<EmailKind, keyof UserSettings>;
+
+/** Each kind's old on/off switch and its mode field in the API. */
+const KIND_FIELDS = [
+  { kind: 'messages', flag: 'email_on_message', mode: 'email_messages' },
+  { kind: 'comments', flag: 'email_on_comment', mode: 'email_comments' },
+  { kind: 'events', flag: 'email_on_event', mode: 'email_events' },
+] as const satisfies ReadonlyArray<{
+  kind: EmailKind;
+  flag: keyof UserSettingsView;
+  mode: keyof UserSettingsView;
+}>;
+
+function modesView(modes: Record<EmailKind, EmailMode>) {
+  return {
+    email_on_message: modes.messages !== 'off',
+    email_on_comment: modes.comments !== 'off',
+    email_on_event: modes.events !== 'off',
+    email_messages: modes.messages,
+    email_comments: modes.comments,
+    email_events: modes.events,
+  };
+}
+
 const DEFAULTS: UserSettingsView = {
-  email_on_message: true,
-  email_on_comment: true,
-  email_on_event: true,
+  ...modesView(EMAIL_MODE_DEFAULTS),
   show_in_nearby: true,
   distance_unit: 'km',
 };
 
 function toView(settings: UserSettings): UserSettingsView {
   return {
-    email_on_message: settings.emailOnMessage,
-    email_on_comment: settings.emailOnComment,
-    email_on_event: settings.emailOnEvent,
+    ...modesView({
+      messages: settings.emailMessages,
+      comments: settings.emailComments,
+      events: settings.emailEvents,
+    }),
     show_in_nearby: settings.showInNearby,
     distance_unit: settings.distanceUnit,
   };
+}
+
+/**
+ * The new mode of one kind from a change: its mode field wins; else its old switch — false is
+ * 'off', true keeps an 'immediately' or 'daily' and turns 'off' into the kind's default.
+ */
+export function nextEmailMode(
+  kind: EmailKind,
+  current: EmailMode,
+  flag: boolean | undefined,
+  mode: EmailMode | undefined,
+): EmailMode {
+  if (mode !== undefined) return mode;
+  if (flag === undefined) return current;
+  if (!flag) return 'off';
+  return current === 'off' ? EMAIL_MODE_DEFAULTS[kind] : current;
 }
 
 @Injectable()
 export class UserSettingsService {
   constructor(
     @InjectRepository(UserSettings) private readonly settings: Repository<UserSettings>,
+    private readonly dataSource: DataSource,
   ) {}
 
   /** The member's settings; the defaults until they save any. */
@@ -48,15 +114,40 @@ export class UserSettingsService {
     return this.get(userId);
   }
 
-  async update(userId: string, changes: Partial<UserSettingsView>): Promise<UserSettingsView> {
+  async update(userId: string, changes: UserSettingsChanges): Promise<UserSettingsView> {
     const values: Partial<UserSettings> = {
-      ...(changes.email_on_message !== undefined && { emailOnMessage: changes.email_on_message }),
-      ...(changes.email_on_comment !== undefined && { emailOnComment: changes.email_on_comment }),
-      ...(changes.email_on_event !== undefined && { emailOnEvent: changes.email_on_event }),
       ...(changes.show_in_nearby !== undefined && { showInNearby: changes.show_in_nearby }),
       ...(changes.distance_unit !== undefined && { distanceUnit: changes.distance_unit }),
     };
+    const touchesEmail = KIND_FIELDS.some(
+      ({ flag, mode }) => changes[flag] !== undefined || changes[mode] !== undefined,
+    );
+    if (touchesEmail) {
+      const current = await this.get(userId);
+      for (const { kind, flag, mode } of KIND_FIELDS) {
+        values[MODE_FIELD[kind]] = nextEmailMode(
+          kind,
+          current[mode],
+          changes[flag] as boolean | undefined,
+          changes[mode] as EmailMode | undefined,
+        );
+      }
+    }
     await this.settings.upsert({ userId, ...values }, ['userId']);
     return this.get(userId);
+  }
+
+  /**
+   * The members of `userIds` who can be e-mailed (registered, not suspended, a verified address),
+   * with their address, handle and mode per kind (the defaults when they never saved settings).
+   */
+  emailRecipients(userIds: readonly string[]): Promise<EmailRecipient[]> {
+    if (!userIds.length) return Promise.resolve([]);
+    return emailRecipientsByIds(this.dataSource, [...new Set(userIds)]);
+  }
+
+  /** Sets one kind's e-mail mode (an unsubscribe link turns it 'off'); false: no such member. */
+  setEmailMode(userId: string, kind: EmailKind, mode: EmailMode): Promise<boolean> {
+    return setEmailMode(this.dataSource, userId, kind, mode);
   }
 }

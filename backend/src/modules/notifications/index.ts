@@ -1,6 +1,7 @@
 /** The notifications module's public face: what other modules may import. */
 export { NotificationsModule } from './notifications.module';
 export { NotificationsService } from './notifications.service';
+export { MemberEmails, type EmailCause } from './member-emails.service';
 export type { NotificationType } from './entities/notification.entity';
 export type { NotifyPayload } from './jobs/notifications.jobs';
 export type {

@@ -17,7 +17,7 @@ const GROUP_KEY = `CASE $2::text
 export async function insertNotification(
   db: SqlRunner,
   notification: NotifyPayload,
-): Promise<boolean> {
+): Promise<string | null> {
   const rows = (await db.query(
     `INSERT INTO notification (user_id, type, actor_id, post_id, comment_id, dedupe_key,
                                event_id, event_specific_id, subtype, group_key)
@@ -34,8 +34,8 @@ export async function insertNotification(
       notification.eventSpecificId ?? null,
       notification.subtype ?? null,
     ],
-  )) as unknown[];
-  return rows.length > 0;
+  )) as Array<{ id: string }>;
+  return rows[0]?.id ?? null;
 }
 
 /** Unseen rows of a member, counted up to `cap` (the partial index on unseen rows; never more). */

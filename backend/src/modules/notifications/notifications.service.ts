@@ -3,6 +3,7 @@ import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/database/db-e
 import { Sql } from '../../platform/database/sql';
 import { type Cursor, encodeCursor, type Page } from '../../platform/paging/paging';
 import { JobQueue } from '../../platform/queues/job-queue.service';
+import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import { MembersService, type UserSummary } from '../identity';
 import type { NotifyPayload } from './jobs/notifications.jobs';
 import type { NotificationSource, Targets, TargetRefs, TriggerKind } from './notification-sources';
@@ -19,6 +20,12 @@ export interface UnreadTally {
   count: number;
   /** True when there are at least `UNREAD_CAP` (show "99+"). */
   capped: boolean;
+}
+
+/** The live 'notification' event: a notification's id, or null for an announcement's batch. */
+export interface LiveNotification {
+  id: string | null;
+  type: NotifyPayload['type'];
 }
 
 export interface NotificationItem {
@@ -60,6 +67,7 @@ export class NotificationsService {
     private readonly sql: Sql,
     private readonly jobs: JobQueue,
     private readonly members: MembersService,
+    private readonly live: RealtimePublisher,
   ) {}
 
   /** Call once at start-up (onModuleInit) from the module whose things it describes. */
@@ -73,11 +81,24 @@ export class NotificationsService {
    * the row would be removed with its cause anyway, so the job succeeds instead of retrying.
    */
   async add(notification: NotifyPayload): Promise<boolean> {
+    let id: string | null;
     try {
-      return await q.insertNotification(this.sql, notification);
+      id = await q.insertNotification(this.sql, notification);
     } catch (error) {
       if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return false;
       throw error;
+    }
+    if (id) await this.tellLive(notification.recipientId, { id, type: notification.type });
+    return id !== null;
+  }
+
+  /** Pushes a new notification and the recipient's tally to their open sockets (best effort). */
+  private async tellLive(userId: string, notice: LiveNotification): Promise<void> {
+    this.live.toMembers([userId], 'notification', notice);
+    try {
+      this.live.toMembers([userId], 'notifications-tally', await this.unreadTally(userId));
+    } catch {
+      // The row is written; the client's polling brings the tally.
     }
   }
 
@@ -97,7 +118,10 @@ export class NotificationsService {
     const before = await this.unreadTally(userId);
     if (before.count === 0) return { ...before, marked: 0 };
     const marked = await q.markSeen(this.sql, userId, ids && ids.length ? [...new Set(ids)] : null);
-    return { ...(await this.unreadTally(userId)), marked };
+    const after = await this.unreadTally(userId);
+    // The member's other tabs and devices.
+    if (marked) this.live.toMembers([userId], 'notifications-tally', after);
+    return { ...after, marked };
   }
 
   /** A page of the member's notifications, grouped, newest first. */
@@ -189,7 +213,10 @@ export class NotificationsService {
       const ids = await this.members.registeredMemberIdsAfter(after, ANNOUNCE_BATCH);
       if (!ids.length) return written;
       try {
-        written += await q.insertAnnouncementBatch(this.sql, announcementId, ids);
+        const added = await q.insertAnnouncementBatch(this.sql, announcementId, ids);
+        written += added;
+        // One live event per batch; the clients refetch their tally (id null: not one row).
+        if (added) this.live.toMembers(ids, 'notification', { id: null, type: 'immutable' });
       } catch (error) {
         // The announcement was deleted midway: nothing more to tell.
         if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return written;
@@ -199,7 +226,8 @@ export class NotificationsService {
     }
   }
 
-  private async describe(refs: TargetRefs): Promise<Targets> {
+  /** Describes the things notifications are about (the list, and the e-mails of MemberEmails). */
+  async describe(refs: TargetRefs): Promise<Targets> {
     const targets: Targets = { posts: new Map(), comments: new Map(), events: new Map() };
     if (!refs.postIds.length && !refs.commentIds.length && !refs.eventIds.length) return targets;
     const parts = await Promise.all(this.sources.map((source) => source.describe?.(refs)));

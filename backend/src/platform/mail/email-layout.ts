@@ -11,6 +11,8 @@ export interface EmailContent {
   action?: { label: string; url: string };
   /** Small print under the action, e.g. "This link expires in one hour." */
   footnote?: string;
+  /** Why the recipient gets it and how to stop it: a small link under the card. */
+  unsubscribe?: { reason: string; label: string; url: string };
 }
 
 export interface RenderedEmail {
@@ -52,7 +54,7 @@ ${content.paragraphs.map((paragraph) => `<p style="margin:0 0 12px;line-height:1
 ${action}
 ${content.footnote ? `<p style="color:${MUTED};font-size:13px;margin-top:24px">${escapeHtml(content.footnote)}</p>` : ''}
 </td></tr></table>
-<p style="color:${MUTED};font-size:12px;margin-top:16px"><a href="${escapeHtml(siteUrl)}" style="color:${MUTED}">${escapeHtml(siteUrl)}</a></p>
+${content.unsubscribe ? `<p style="color:${MUTED};font-size:12px;margin-top:16px">${escapeHtml(content.unsubscribe.reason)} <a href="${escapeHtml(content.unsubscribe.url)}" style="color:${MUTED}">${escapeHtml(content.unsubscribe.label)}</a></p>\n` : ''}<p style="color:${MUTED};font-size:12px;margin-top:16px"><a href="${escapeHtml(siteUrl)}" style="color:${MUTED}">${escapeHtml(siteUrl)}</a></p>
 </td></tr></table></body></html>`;
 
   const text = [
@@ -61,6 +63,12 @@ ${content.footnote ? `<p style="color:${MUTED};font-size:13px;margin-top:24px">$
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
+    ...(content.unsubscribe
+      ? [
+          `${content.unsubscribe.reason} ${content.unsubscribe.label}: ${content.unsubscribe.url}`,
+          '',
+        ]
+      : []),
     `Plantfolk: ${siteUrl}`,
   ].join('\n');
 

@@ -34,8 +34,16 @@ export class MailService {
    * Renders and sends at once, for job processors only: they build an e-mail whose secret must
    * not travel in job data, and their job retries when sending fails.
    */
-  async sendNow(to: string, content: EmailContent): Promise<void> {
-    await this.mailer.send({ to, ...renderEmail(content, this.config.publicUrl) });
+  async sendNow(
+    to: string,
+    content: EmailContent,
+    options: { headers?: Record<string, string> } = {},
+  ): Promise<void> {
+    await this.mailer.send({
+      to,
+      ...renderEmail(content, this.config.publicUrl),
+      ...(options.headers && { headers: options.headers }),
+    });
   }
 
   /** An absolute link into the web app, for buttons in e-mails. */

@@ -29,6 +29,8 @@ export class MailerService implements OnApplicationShutdown {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      // e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058).
+      ...(message.headers && { headers: message.headers }),
     });
     return { messageId: info.messageId };
   }

@@ -11,24 +11,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const userSettingsQueryKey = ['identity', 'user-settings'] as const;
 
-type Toggle = Exclude<keyof UserSettings, 'distance_unit'>;
+/** The switches here; the e-mail preferences are the social remote's section (email-notifications). */
+type Toggle = 'show_in_nearby';
 
 const toggles: { key: Toggle; label: string; description: string }[] = [
-  {
-    key: 'email_on_message',
-    label: 'E-mail me about new messages',
-    description: 'When a member or a page sends you a message.',
-  },
-  {
-    key: 'email_on_comment',
-    label: 'E-mail me about comments',
-    description: 'When someone comments on your posts or replies to your comments.',
-  },
-  {
-    key: 'email_on_event',
-    label: 'E-mail me about events',
-    description: 'Changes to events you go to, and who is coming to yours.',
-  },
   {
     key: 'show_in_nearby',
     label: 'Show me in “people nearby”',
@@ -46,7 +32,7 @@ async function loadUserSettings(signal: AbortSignal): Promise<UserSettings> {
   }
 }
 
-/** Notification and privacy switches; each change is saved at once. */
+/** Privacy and distance preferences; each change is saved at once. */
 export function PreferencesSection() {
   const queryClient = useQueryClient();
   const settings = useQuery({
@@ -72,7 +58,7 @@ export function PreferencesSection() {
 
   const values = settings.data;
   return (
-    <Card title="Notifications and privacy">
+    <Card title="Privacy and distances">
       <Stack gap="md">
         {settings.isError ? (
           <FormAlert message="Could not load user settings. Reload the page to try again." />

@@ -18,6 +18,9 @@ const defaultSettings = {
   email_on_message: true,
   email_on_comment: true,
   email_on_event: true,
+  email_messages: 'immediately',
+  email_comments: 'daily',
+  email_events: 'daily',
   show_in_nearby: true,
   distance_unit: 'km',
 };
@@ -210,13 +213,13 @@ describe('/settings', () => {
     );
     const { user } = renderSettings(api);
 
-    await user.click(await screen.findByRole('switch', { name: /E-mail me about comments/ }));
+    await user.click(await screen.findByRole('switch', { name: /Show me in/ }));
 
     expect(await screen.findByText('Saved.')).toBeVisible();
     expect(api.requestsTo('PUT', '/api/iam/users/update-user-settings')[0]?.body).toEqual({
-      email_on_comment: false,
+      show_in_nearby: false,
     });
-    expect(screen.getByRole('switch', { name: /E-mail me about comments/ })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: /Show me in/ })).not.toBeChecked();
   });
 
   it('creates the default settings of an account that has none yet', async () => {
@@ -300,7 +303,7 @@ describe('/settings', () => {
         'Phone number',
         'Password',
         'Where you are logged in',
-        'Notifications and privacy',
+        'Privacy and distances',
         'Event reminders',
         'Delete your account',
       ]);
@@ -373,11 +376,11 @@ describe('/settings', () => {
 
     it('loads no remote for /settings unless the runtime config names one', async () => {
       // The header's items (the bell) are a remote's too; here only /settings is looked at.
-      const noHeaderItems = { ...defaultRuntimeConfig, headerItemsFrom: [] };
+      const noRemotes = { ...defaultRuntimeConfig, headerItemsFrom: [], settingsSectionsFrom: [] };
       const { loadModule } = renderShell(
         '/settings',
         { social, events: eventsWith(reminders) },
-        { api: settingsApi(), session: signedIn(fern), runtimeConfig: noHeaderItems },
+        { api: settingsApi(), session: signedIn(fern), runtimeConfig: noRemotes },
       );
       await screen.findByRole('form', { name: 'Profile' });
       expect(screen.queryByText('Reminders for fern')).toBeNull();

@@ -10,8 +10,8 @@ import { SessionsSection } from './sessions-section';
 
 /**
  * The shell's own sections of /settings, on the same contract a remote contributes through;
- * they take the hundreds, so a remote's section can sit between any two (650: after the
- * notification switches). Deleting the account stays last.
+ * they take the hundreds, so a remote's section can sit between any two (650: the social
+ * remote's e-mail notifications, after the privacy switches). Deleting the account stays last.
  */
 export const shellSettingsSections: readonly SettingsSection[] = [
   { id: 'profile', order: 100, title: 'Profile', Component: ProfileSection },
@@ -20,11 +20,6 @@ export const shellSettingsSections: readonly SettingsSection[] = [
   { id: 'phone', order: 300, title: 'Phone number', Component: PhoneSection },
   { id: 'password', order: 400, title: 'Password', Component: PasswordSection },
   { id: 'sessions', order: 500, title: 'Where you are logged in', Component: SessionsSection },
-  {
-    id: 'notifications',
-    order: 600,
-    title: 'Notifications and privacy',
-    Component: PreferencesSection,
-  },
+  { id: 'privacy', order: 600, title: 'Privacy and distances', Component: PreferencesSection },
   { id: 'delete', order: 900, title: 'Delete your account', Component: DeleteAccountSection },
 ];

@@ -1,11 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BooleanField, EnumField } from '../../../platform/http/fields';
+import { EMAIL_MODES, type EmailMode } from '../entities/user-settings.entity';
 import { UserSummaryDto } from './profile.dto';
+
+const MODE_HELP =
+  "'off', 'immediately' (one e-mail each) or 'daily' (one digest a day); the email_on_* switch of the same kind reads true unless 'off'";
 
 export class UserSettingsDto {
   @BooleanField() email_on_message: boolean;
   @BooleanField() email_on_comment: boolean;
   @BooleanField() email_on_event: boolean;
+  @EnumField(EMAIL_MODES, { description: `New messages: ${MODE_HELP}` })
+  email_messages: EmailMode;
+  @EnumField(EMAIL_MODES, { description: `Comments and reactions: ${MODE_HELP}` })
+  email_comments: EmailMode;
+  @EnumField(EMAIL_MODES, { description: `Events: ${MODE_HELP}` })
+  email_events: EmailMode;
   @BooleanField({ description: 'Shown in "people nearby"' }) show_in_nearby: boolean;
   @EnumField(['km', 'mi']) distance_unit: 'km' | 'mi';
 }
@@ -14,6 +24,21 @@ export class UpdateUserSettingsDto {
   @BooleanField({ optional: true }) email_on_message?: boolean;
   @BooleanField({ optional: true }) email_on_comment?: boolean;
   @BooleanField({ optional: true }) email_on_event?: boolean;
+  @EnumField(EMAIL_MODES, {
+    optional: true,
+    description: 'Wins over email_on_message when both are sent',
+  })
+  email_messages?: EmailMode;
+  @EnumField(EMAIL_MODES, {
+    optional: true,
+    description: 'Wins over email_on_comment when both are sent',
+  })
+  email_comments?: EmailMode;
+  @EnumField(EMAIL_MODES, {
+    optional: true,
+    description: 'Wins over email_on_event when both are sent',
+  })
+  email_events?: EmailMode;
   @BooleanField({ optional: true }) show_in_nearby?: boolean;
   @EnumField(['km', 'mi'], { optional: true }) distance_unit?: 'km' | 'mi';
 }

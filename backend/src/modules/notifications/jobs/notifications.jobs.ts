@@ -1,4 +1,4 @@
-import { declareJobs, payload } from '../../../platform/queues/job-registry';
+import { declareJobs, type NoPayload, payload } from '../../../platform/queues/job-registry';
 import type { NotificationType } from '../entities/notification.entity';
 
 /**
@@ -25,9 +25,28 @@ export interface AnnouncePayload {
   announcementId: string;
 }
 
+/**
+ * One e-mail of one thing (MemberEmails): only the item's id, never an address or a link token —
+ * the e-mail, its unsubscribe token included, is built when the job runs.
+ */
+export interface NotificationEmailPayload {
+  itemId: string;
+}
+
+/** A member's daily digest of one UTC day (`YYYY-MM-DD`); ids only, like the above. */
+export interface DigestEmailPayload {
+  userId: string;
+  day: string;
+}
+
 /** The jobs the notifications module processes (see platform/queues/job-registry.ts). */
 export const NOTIFICATION_JOBS = declareJobs('notifications', {
   notifications: { notify: payload<NotifyPayload>(), announce: payload<AnnouncePayload>() },
+  email: {
+    'notification-email': payload<NotificationEmailPayload>(),
+    'gather-digests': payload<NoPayload>(),
+    'digest-email': payload<DigestEmailPayload>(),
+  },
 });
 
 declare module '../../../platform/queues/job-registry' {

@@ -26,6 +26,31 @@ describe('renderEmail', () => {
     expect(email.text).toContain('Expires in one hour.');
   });
 
+  it('says why it was sent and links to stop it, escaped, in both parts', () => {
+    const email = renderEmail(
+      {
+        subject: 's',
+        heading: 'h',
+        paragraphs: [],
+        unsubscribe: {
+          reason: 'You asked for <daily> news.',
+          label: 'Stop these',
+          url: 'https://plantfolk.example/api/x?token=a"b',
+        },
+      },
+      'https://plantfolk.example',
+    );
+    expect(email.html).toContain(
+      'You asked for &lt;daily&gt; news. <a href="https://plantfolk.example/api/x?token=a&quot;b"',
+    );
+    expect(email.text).toContain(
+      'You asked for <daily> news. Stop these: https://plantfolk.example/api/x?token=a"b',
+    );
+    const plain = renderEmail({ subject: 's', heading: 'h', paragraphs: [] }, 'https://p.example');
+    expect(plain.text).not.toContain('Stop');
+    expect(plain.html).not.toContain('token=');
+  });
+
   it('escapes all HTML-significant characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
       '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',

@@ -15,6 +15,8 @@ export interface SendEmailPayload {
   html: string;
   text: string;
   replyTo?: string;
+  /** Extra headers (sendNow's List-Unsubscribe); names and values are the sender's, never input. */
+  headers?: Record<string, string>;
 }
 
 @Injectable()

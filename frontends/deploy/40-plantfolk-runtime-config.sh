@@ -9,6 +9,10 @@
 #     team adds a route to its remote this way, without rebuilding the shell.
 #   SETTINGS_SECTIONS_FROM
 #     the remotes, space-separated, whose sections /settings shows; unset or empty = the default.
+#   MAP_TILES_URL, MAP_TILES_ATTRIBUTION
+#     the event page's map tiles: an http(s) URL template (or a path on this origin) with {z}, {x}
+#     and {y}, and the credit the tile server asks for; unset or empty = no map (the address only).
+#     The tile server's origin is allowed for images in the page headers.
 # and page-headers.conf next to it: the pages' security headers, whose Content-Security-Policy
 # allows this origin and exactly the remotes' origins. nginx includes it (default.conf.template).
 # The dev gateway builds the same headers (libs/devstack/src/page-headers.ts); a test compares them.
@@ -117,6 +121,47 @@ origin_of() {
   printf '%s' "$origin"
 }
 
+# Map tiles: the same checks as the dev gateway's (libs/devstack/src/runtime-config.ts).
+trim() {
+  printf '%s' "$1" | sed 's/^[[:space:]]*//;s/[[:space:]]*$//'
+}
+tiles_url=$(trim "${MAP_TILES_URL:-}")
+tiles_attribution=$(trim "${MAP_TILES_ATTRIBUTION:-}")
+tiles_origin=""
+if [ -n "$tiles_url" ]; then
+  tiles_bad=""
+  case "$tiles_url" in
+    *'"'* | *'\'* | *[[:space:]]* | *"'"* | *'<'* | *'>'* | *';'* | *','*) tiles_bad=1 ;;
+  esac
+  case "$tiles_url" in *'{z}'*) ;; *) tiles_bad=1 ;; esac
+  case "$tiles_url" in *'{x}'*) ;; *) tiles_bad=1 ;; esac
+  case "$tiles_url" in *'{y}'*) ;; *) tiles_bad=1 ;; esac
+  case "$tiles_url" in
+    //*) tiles_bad=1 ;;
+    /*) ;;
+    *) printf '%s' "$tiles_url" | grep -Eq '^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?/' || tiles_bad=1 ;;
+  esac
+  if [ -n "$tiles_bad" ]; then
+    echo "40-plantfolk-runtime-config: MAP_TILES_URL must be an http(s) URL or a path with {z}, {x} and {y}, and no quotes or spaces: $tiles_url" >&2
+    exit 1
+  fi
+  if [ -n "$tiles_attribution" ]; then
+    case "$tiles_attribution" in
+      *'"'* | *'\'*) tiles_bad=1 ;;
+    esac
+    if printf '%s' "$tiles_attribution" | grep -q '[[:cntrl:]]'; then tiles_bad=1; fi
+    if [ "$(printf '%s' "$tiles_attribution" | wc -m)" -gt 200 ]; then tiles_bad=1; fi
+    if [ -n "$tiles_bad" ]; then
+      echo "40-plantfolk-runtime-config: MAP_TILES_ATTRIBUTION must be plain text of at most 200 characters (no quotes or backslashes)" >&2
+      exit 1
+    fi
+    optional="$optional,\"mapTiles\":{\"url\":\"$tiles_url\",\"attribution\":\"$tiles_attribution\"}"
+  else
+    optional="$optional,\"mapTiles\":{\"url\":\"$tiles_url\",\"attribution\":null}"
+  fi
+  tiles_origin=$(origin_of MAP_TILES_URL "$(printf '%s' "$tiles_url" | sed 's/{[xyz]}/0/g')")
+fi
+
 origins=""
 for pair in "REMOTE_SOCIAL_URL $social" "REMOTE_EVENTS_URL $events" "REMOTE_ADMIN_URL $admin"; do
   origin=$(origin_of "${pair%% *}" "${pair#* }")
@@ -129,7 +174,14 @@ done
 with_remotes() {
   printf '%s' "$*${origins:+ $origins}"
 }
-csp="default-src 'self'; script-src $(with_remotes "'self'"); style-src $(with_remotes "'self'" "'unsafe-inline'"); img-src $(with_remotes "'self'" data: blob:); font-src $(with_remotes "'self'" data:); connect-src $(with_remotes "'self'"); object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+image_origins=$origins
+if [ -n "$tiles_origin" ]; then
+  case " $origins " in
+    *" $tiles_origin "*) ;;
+    *) image_origins="${image_origins:+$image_origins }$tiles_origin" ;;
+  esac
+fi
+csp="default-src 'self'; script-src $(with_remotes "'self'"); style-src $(with_remotes "'self'" "'unsafe-inline'"); img-src 'self' data: blob:${image_origins:+ $image_origins}; font-src $(with_remotes "'self'" data:); connect-src $(with_remotes "'self'"); object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 mkdir -p "$target_dir"
 printf '{"remotes":{"social":"%s","events":"%s","admin":"%s"}%s}\n' "$social" "$events" "$admin" "$optional" > "$target.tmp"
@@ -145,3 +197,4 @@ mv "$headers.tmp" "$headers"
 echo "40-plantfolk-runtime-config: remotes social=$social events=$events admin=$admin"
 echo "40-plantfolk-runtime-config: routes ${routes:-as the shell's defaults}; settings sections from ${SETTINGS_SECTIONS_FROM:-the shell's default}"
 echo "40-plantfolk-runtime-config: page Content-Security-Policy allows ${origins:-this origin only}"
+echo "40-plantfolk-runtime-config: map tiles ${tiles_url:-off (the event page shows the address)}"

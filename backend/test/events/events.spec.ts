@@ -487,7 +487,7 @@ describe('events', () => {
       `/api/events/all/nearby?lat=${origin.latitude}&long=${origin.longitude}`,
       null,
     ).expect(200);
-    const ids = response.body.data.map((item: { id: string }) => item.id);
+    const ids = response.body.data.items.map((item: { id: string }) => item.id);
     // Distances differ by far more than the sphere-vs-earth_distance error here.
     expect(ids).toEqual(expected.map((row) => row.id));
     const taken = await call(

@@ -1,5 +1,6 @@
 import { isReservedHandle } from '@plantfolk/api-client';
 import { describeRouteContract } from '@plantfolk/ui/testing';
+import userEvent from '@testing-library/user-event';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from './routes';
@@ -44,7 +45,7 @@ describe('events routes', () => {
           attribution: { text: 'IP Geolocation by DB-IP', url: 'https://db-ip.com' },
         }),
       )
-      .on('GET', '/api/events/all/nearby', ok([fakeSummary()]));
+      .on('GET', '/api/events/all/nearby', ok({ items: [fakeSummary()], next_cursor: null }));
     renderEvents('/events');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Events' })).toBeInTheDocument();
@@ -61,34 +62,41 @@ describe('events routes', () => {
     expect(nearby?.url.searchParams.has('userId')).toBe(false);
   });
 
-  it('offers a guest whose place is unknown a place picker', async () => {
+  it('shows a guest whose place is unknown the events near the site’s default point, and says so', async () => {
+    const user = userEvent.setup();
     browseAsGuest();
-    fakeApi().on(
-      'GET',
-      '/api/location/from-ip',
-      ok({
-        latitude: 0,
-        longitude: 0,
-        fallback: true,
-        city: null,
-        state: null,
-        country_code: null,
-        attribution: null,
-      }),
-    );
+    const api = fakeApi()
+      .on(
+        'GET',
+        '/api/location/from-ip',
+        ok({
+          latitude: -33.87,
+          longitude: 151.21,
+          fallback: true,
+          city: null,
+          state: null,
+          country_code: null,
+          attribution: null,
+        }),
+      )
+      .on('GET', '/api/events/all/nearby', ok({ items: [fakeSummary()], next_cursor: null }));
     renderEvents('/events');
 
-    expect(
-      await screen.findByText(
-        'We could not tell where you are. Choose a place to see the events near it.',
-      ),
-    ).toBeInTheDocument();
+    const list = await screen.findByRole('feed', { name: 'Events near the site’s default area' });
+    expect(within(list).getByRole('link', { name: 'Monstera swap' })).toBeInTheDocument();
+    expect(screen.getByTestId('default-place-note')).toHaveTextContent(
+      /could not tell where you are.*default location.*Change the place/,
+    );
+    const [nearby] = api.requestsTo('GET', '/api/events/all/nearby');
+    expect(nearby?.url.searchParams.get('lat')).toBe('-33.87');
+    expect(nearby?.url.searchParams.get('long')).toBe('151.21');
+    await user.click(screen.getByRole('button', { name: 'Change place' }));
     expect(await screen.findByRole('combobox', { name: 'Events near' })).toBeInTheDocument();
   });
 
   it('lists the events near a member’s own area, with an honest empty state', async () => {
     signIn(fern);
-    const api = fakeApi().on('GET', '/api/events/all/nearby', ok([]));
+    const api = fakeApi().on('GET', '/api/events/all/nearby', ok({ items: [], next_cursor: null }));
     renderEvents('/events');
 
     const emptyState = await screen.findByTestId('events-empty-state');

@@ -1,5 +1,12 @@
 /** The part of the runtime config (runtime-config.ts) the headers depend on. */
-type RemoteUrls = { remotes: Record<string, string> };
+type RemoteUrls = { remotes: Record<string, string>; mapTiles?: { url: string } };
+
+/** The origin map tiles come from, when it is not this one (images only). */
+export function mapTilesOrigin(config: RemoteUrls): string | null {
+  const url = config.mapTiles?.url;
+  if (!url || (url.startsWith('/') && !url.startsWith('//'))) return null;
+  return new URL(url.replace(/\{[xyz]\}/g, '0')).origin;
+}
 
 /**
  * The origins the shell loads remotes from: each remote URL of the runtime config that is an
@@ -28,17 +35,20 @@ export function remoteOrigins(config: RemoteUrls): string[] {
  * from this origin and the remotes' origins only. Styles may be inline: Mantine sets `style`
  * attributes and writes its CSS variables into a <style> element at run time (and index.html
  * carries the first-paint background). Images may also be `data:` (small inlined assets) and
- * `blob:` (a photo previewed before it is uploaded). Nothing may frame the app, and forms post
+ * `blob:` (a photo previewed before it is uploaded), and map tiles from their server's origin
+ * (MAP_TILES_URL). Nothing may frame the app, and forms post
  * only to this origin.
  */
 export function contentSecurityPolicy(config: RemoteUrls): string {
   const remotes = remoteOrigins(config);
   const sources = (...own: string[]) => [...own, ...remotes].join(' ');
+  const tiles = mapTilesOrigin(config);
+  const images = [...remotes, ...(tiles && !remotes.includes(tiles) ? [tiles] : [])];
   return [
     "default-src 'self'",
     `script-src ${sources("'self'")}`,
     `style-src ${sources("'self'", "'unsafe-inline'")}`,
-    `img-src ${sources("'self'", 'data:', 'blob:')}`,
+    `img-src ${["'self'", 'data:', 'blob:', ...images].join(' ')}`,
     `font-src ${sources("'self'", 'data:')}`,
     `connect-src ${sources("'self'")}`,
     "object-src 'none'",

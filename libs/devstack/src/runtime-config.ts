@@ -12,6 +12,41 @@ export interface RuntimeConfig {
   routes?: Partial<Record<RemoteName, string[]>>;
   settingsSectionsFrom?: RemoteName[];
   headerItemsFrom?: RemoteName[];
+  /** Map tiles for the event page's map (`MAP_TILES_URL`); left out, the page shows the address. */
+  mapTiles?: MapTiles;
+}
+
+export interface MapTiles {
+  /** `https://tiles.example/{z}/{x}/{y}.png`, or a path on this origin. */
+  url: string;
+  /** The credit the tile server's licence asks for (`MAP_TILES_ATTRIBUTION`), or null. */
+  attribution: string | null;
+}
+
+/**
+ * `MAP_TILES_URL` and `MAP_TILES_ATTRIBUTION`: a tile URL template with `{z}`, `{x}` and `{y}`,
+ * http(s) or a path on this origin, with nothing that would need escaping in JSON or the page
+ * headers; a credit of plain text. frontends/deploy/40-plantfolk-runtime-config.sh checks the same.
+ */
+export function mapTilesFromEnv(env: NodeJS.ProcessEnv): MapTiles | undefined {
+  const url = env.MAP_TILES_URL?.trim();
+  if (!url) return undefined;
+  const absolute = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?\//.test(url);
+  const path = url.startsWith('/') && !url.startsWith('//');
+  if (
+    !(absolute || path) ||
+    /["\\\s'<>;,]/.test(url) ||
+    !['{z}', '{x}', '{y}'].every((part) => url.includes(part))
+  )
+    throw new Error(
+      `MAP_TILES_URL must be an http(s) URL or a path with {z}, {x} and {y}, and no quotes or spaces: ${url}`,
+    );
+  const attribution = env.MAP_TILES_ATTRIBUTION?.trim() || null;
+  if (attribution !== null && (/["\\\p{Cc}]/u.test(attribution) || attribution.length > 200))
+    throw new Error(
+      'MAP_TILES_ATTRIBUTION must be plain text of at most 200 characters (no quotes or backslashes)',
+    );
+  return { url, attribution };
 }
 
 /**
@@ -33,7 +68,8 @@ function words(value: string | undefined): string[] {
  *   remote serves, space-separated (`/events /event/* /:handle/events`), replacing the shell's
  *   default list for that remote, so a team adds a route without rebuilding the shell;
  * - `SETTINGS_SECTIONS_FROM`: the remotes, space-separated, whose sections /settings shows;
- * - `HEADER_ITEMS_FROM`: the remotes, space-separated, whose items the header shows members.
+ * - `HEADER_ITEMS_FROM`: the remotes, space-separated, whose items the header shows members;
+ * - `MAP_TILES_URL`, `MAP_TILES_ATTRIBUTION`: the event page's map tiles (mapTilesFromEnv).
  * Unset or empty leaves the shell's default. Throws on a pattern or a name it cannot use.
  */
 export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
@@ -68,5 +104,7 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Runt
     config.settingsSectionsFrom = settingsSectionsFrom as RemoteName[];
   }
   if (headerItemsFrom.length) config.headerItemsFrom = headerItemsFrom as RemoteName[];
+  const mapTiles = mapTilesFromEnv(env);
+  if (mapTiles) config.mapTiles = mapTiles;
   return config;
 }

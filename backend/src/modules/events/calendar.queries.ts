@@ -74,6 +74,14 @@ export async function saveToken(db: SqlRunner, userId: string, tokenHash: string
   );
 }
 
+/** When the member's feed link was made, or undefined when they have none. */
+export async function tokenMadeAt(db: SqlRunner, userId: string): Promise<Date | undefined> {
+  const [row] = (await db.query('SELECT created_at FROM event_calendar_token WHERE user_id = $1', [
+    userId,
+  ])) as Array<{ created_at: Date }>;
+  return row?.created_at;
+}
+
 export async function deleteToken(db: SqlRunner, userId: string): Promise<void> {
   await db.query('DELETE FROM event_calendar_token WHERE user_id = $1', [userId]);
 }

@@ -9,7 +9,7 @@ import { isUuid } from '../../platform/ids/uuid';
 import { RANDOM_ID_PATTERN } from '../../platform/ids/random-id';
 import * as calendar from './calendar.queries';
 import type { FeedRow, FeedScope } from './calendar.queries';
-import type { CalendarFeedDto } from './dto/events.dto';
+import type { CalendarFeedDto, CalendarFeedStatusDto } from './dto/events.dto';
 import { EventLocationsService } from './event-locations.service';
 import { canSeeEvent } from './event-rules';
 import { eventById, eventByRandomId } from './events.queries';
@@ -93,6 +93,12 @@ export class CalendarService {
     await calendar.saveToken(this.sql, member.userId, hashToken(token));
     const url = `${this.config.publicUrl}/api/events/calendar/member/${token}.ics`;
     return { url, webcal_url: url.replace(/^https?:\/\//, 'webcal://') };
+  }
+
+  /** Whether the member has a feed link (its address is shown once, when made). */
+  async memberFeedStatus(member: Member): Promise<CalendarFeedStatusDto> {
+    const madeAt = await calendar.tokenMadeAt(this.sql, member.userId);
+    return { active: madeAt !== undefined, created_at: madeAt ? madeAt.toISOString() : null };
   }
 
   async revokeMemberFeed(member: Member): Promise<{ revoked: boolean }> {

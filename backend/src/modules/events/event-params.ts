@@ -1,4 +1,5 @@
 import type { LatLng } from '../../platform/geo/geo';
+import type { DayRange } from './events.queries';
 import { PlatformErrors } from '../../platform/http/platform.errors';
 import { isUuid } from '../../platform/ids/uuid';
 import { RANDOM_ID_PATTERN } from '../../platform/ids/random-id';
@@ -70,5 +71,30 @@ export function placeText(raw: unknown, field: string): string {
 export function calendarKey(raw: unknown): string {
   const text = typeof raw === 'string' ? raw.replace(/\.ics$/i, '') : '';
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(text)) invalid('id', 'not a calendar address');
+  return text;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `?from=&to=` of a list: calendar days `YYYY-MM-DD` (either left out), from not after to. */
+export function parseDayRange(rawFrom: unknown, rawTo: unknown): DayRange {
+  const from = parseDay(single(rawFrom, 'from'), 'from');
+  const to = parseDay(single(rawTo, 'to'), 'to');
+  if (from && to && to < from) invalid('to', 'to must not be before from');
+  return { from, to };
+}
+
+function parseDay(text: string | undefined, field: string): string | null {
+  if (text === undefined || text === '') return null;
+  const match = DAY.exec(text);
+  const date = match ? new Date(`${text}T00:00:00Z`) : null;
+  if (
+    !match ||
+    !date ||
+    Number.isNaN(date.getTime()) ||
+    Number(match[1]) < 1 ||
+    date.toISOString().slice(0, 10) !== text
+  )
+    invalid(field, `${field} must be a date as YYYY-MM-DD`);
   return text;
 }

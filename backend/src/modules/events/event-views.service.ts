@@ -4,7 +4,12 @@ import { AppConfig } from '../../platform/config/app-config';
 import { WithResponders } from '../../platform/http/envelope';
 import { Sql } from '../../platform/database/sql';
 import { SqlParams } from '../../platform/database/sql-params';
-import { type LatLng, nearestWithin } from '../../platform/geo/geo';
+import {
+  type LatLng,
+  nearbyRadiusKm,
+  publicDistanceKm,
+  publicEarthSql,
+} from '../../platform/geo/geo';
 import { isUuid } from '../../platform/ids/uuid';
 import { RANDOM_ID_PATTERN } from '../../platform/ids/random-id';
 import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from '../../platform/paging/paging';
@@ -24,15 +29,16 @@ import { EventLocationsService } from './event-locations.service';
 import { EventPages } from './event-pages.service';
 import { canSeeEvent } from './event-rules';
 import * as events from './events.queries';
-import type { EventRow, SpecificRow, TemplateRow } from './events.queries';
+import type { DayRange, EventRow, SpecificRow, TemplateRow } from './events.queries';
+import { encodeNearbyCursor, type NearbyCursor } from './nearby-cursor';
 import { EventsErrors } from './events.errors';
 import { MembersService, type UserSummary } from '../identity';
 import { describeRule } from './recurrence';
 
 export const DATES_PAGE = 10;
 export const ATTENDEES_PER_DATE = 200;
-/** How many nearest places a nearby list looks at. */
-const NEARBY_LOCATIONS = 500;
+/** The most places one nearby page reads (when very many share one distance). */
+const NEARBY_MAX_PLACES = 2000;
 
 /** Reads: an event with its dates, lists of events, nearby events. Privacy applies everywhere. */
 @Injectable()
@@ -110,49 +116,78 @@ export class EventViewsService {
   }
 
   /**
-   * Events with a date to come whose place lies within NEARBY_RADIUS_KM, nearest place first
-   * (then the next date), at most `take`. Distances are to the place's public point.
+   * Events with a date to come (in the day range, when given) whose place lies within
+   * NEARBY_RADIUS_KM, nearest place first, then by that date, a page of `take` after the cursor.
+   * Distances are to the place's public point. Each page reads the next few places through the
+   * GiST index in distance order and the events held there: no page scans or counts every place.
    */
-  async nearby(viewer: Viewer, origin: LatLng, take: number): Promise<EventSummaryDto[]> {
-    const near = await nearestWithin(
-      this.sql,
-      {
-        table: 'event_location',
-        id: 'id',
-        latitude: 'latitude',
-        longitude: 'longitude',
-        where: `EXISTS (SELECT 1 FROM event_template t JOIN event e ON e.id = t.event_id
-                         WHERE t.location_id = event_location.id AND t.position = 0
-                           AND ${events.eventVisibleToClassSql('e', viewer)}
-                           AND EXISTS (SELECT 1 FROM event_specific s WHERE s.event_id = e.id
-                                          AND s.ends_at > now() AND NOT s.cancelled))`,
-      },
-      origin,
-      NEARBY_RADIUS_KM,
-      NEARBY_LOCATIONS,
-    );
-    if (!near.length) return [];
-    const rank = new Map(near.map((place, index) => [place.id, index]));
-    const distance = new Map(near.map((place) => [place.id, place.distanceKm]));
-    const listed = await events.eventsAtLocations(
-      this.sql,
-      viewer,
-      new SqlParams(),
-      near.map((place) => place.id),
-      NEARBY_LOCATIONS,
-    );
-    listed.sort(
-      (a, b) =>
-        (rank.get(a.location_id) as number) - (rank.get(b.location_id) as number) ||
-        a.next_at.localeCompare(b.next_at) ||
-        a.id.localeCompare(b.id),
-    );
-    const chosen = listed.slice(0, take);
-    const summaries = await this.summaries(viewer, chosen);
-    return summaries.map((summary, index) => ({
-      ...summary,
-      distance_km: distance.get(chosen[index].location_id) ?? null,
-    }));
+  async nearbyPage(
+    viewer: Viewer,
+    origin: LatLng,
+    options: { range: DayRange; after: NearbyCursor | null; take: number },
+  ): Promise<EventSummaryPageDto> {
+    const { range, after, take } = options;
+    const radiusM = nearbyRadiusKm(NEARBY_RADIUS_KM) * 1000;
+    const point = publicEarthSql('l.latitude', 'l.longitude');
+    const from = after ? { distance_m: after.d, id: after.l } : null;
+    // Each place has an event to list, so take + 1 places fill a page and tell whether more follow;
+    // twice that leaves room for the places of a cut last distance, set aside below.
+    for (let batch = 2 * take + 1; ; batch *= 4) {
+      const read = await events.nearbyPlaces(
+        this.sql,
+        viewer,
+        new SqlParams(),
+        origin,
+        range,
+        from,
+        batch,
+        point,
+      );
+      // The keyset reads ties (one grid cell) in id order, so the page does too.
+      const within = read
+        .filter((place) => place.distance_m <= radiusM)
+        .sort((a, b) => a.distance_m - b.distance_m || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const cut = read.length === batch && within.length === read.length;
+      // The scan stops after `batch` places; places at exactly the last distance (one grid cell)
+      // may lie on both sides of that stop, so a cut batch leaves them for the next page.
+      const last = within.at(-1)?.distance_m;
+      const places = cut ? within.filter((place) => place.distance_m < (last as number)) : within;
+      const lastBatch = batch >= NEARBY_MAX_PLACES;
+      if (cut && !places.length && !lastBatch) continue;
+      const kept = cut && !places.length ? within : places;
+      const rows = kept.length
+        ? await events.nearbyEventsAtPlaces(
+            this.sql,
+            viewer,
+            new SqlParams(),
+            kept.map((place) => place.id),
+            range,
+            after ? { location_id: after.l, at: after.at, id: after.id } : null,
+            take + 1,
+          )
+        : [];
+      if (cut && !rows.length && !lastBatch) continue;
+      const chosen = rows.slice(0, take);
+      const distance = new Map(kept.map((place) => [place.id, place.distance_m]));
+      const tail = chosen.at(-1);
+      const more = rows.length > take || cut;
+      const summaries = await this.summaries(viewer, chosen);
+      return {
+        items: summaries.map((summary, index) => ({
+          ...summary,
+          distance_km: publicDistanceKm(distance.get(chosen[index].location_id) ?? 0),
+        })),
+        next_cursor:
+          more && tail
+            ? encodeNearbyCursor({
+                d: distance.get(tail.location_id) as number,
+                l: tail.location_id,
+                at: tail.next_at,
+                id: tail.id,
+              })
+            : null,
+      };
+    }
   }
 
   /** A page's events for its screen (PageEventsProvider.upcomingEvents). */

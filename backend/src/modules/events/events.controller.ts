@@ -15,6 +15,7 @@ import { CalendarService } from './calendar.service';
 import {
   CalendarFeedDto,
   CalendarFeedRevokedDto,
+  CalendarFeedStatusDto,
   DeleteEventDto,
   EventDateDto,
   EventDeletedDto,
@@ -169,6 +170,14 @@ export class EventsController {
   @ApiSuccess(CalendarFeedDto, { status: 201 })
   newMemberFeed(@CurrentMember() member: Member) {
     return this.calendars.newMemberFeed(member);
+  }
+
+  @Get('calendar/member-feed')
+  @Access('completed-regn')
+  @ApiOperation({ summary: 'Whether I have a private calendar feed URL, and since when' })
+  @ApiSuccess(CalendarFeedStatusDto)
+  memberFeedStatus(@CurrentMember() member: Member) {
+    return this.calendars.memberFeedStatus(member);
   }
 
   @Delete('calendar/member-feed')

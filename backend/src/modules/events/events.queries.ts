@@ -613,3 +613,115 @@ export async function imagesOfCreator(
     [userId],
   )) as Array<Pick<TemplateRow, 'image' | 'image_variants'>>;
 }
+
+// ---- nearby, cursor-paged ----
+
+/** Local days (`YYYY-MM-DD`, in each event's own zone) a nearby list keeps to; either end open. */
+export interface DayRange {
+  from: string | null;
+  to: string | null;
+}
+
+/** "Date `s` is to come and in the range" (the range read on the date's own local day). */
+function upcomingInRangeSql(alias: string, range: DayRange, params: SqlParams): string {
+  return [
+    `${alias}.ends_at > now()`,
+    `NOT ${alias}.cancelled`,
+    ...(range.from ? [`${alias}.local_date >= ${params.add(range.from)}::date`] : []),
+    ...(range.to ? [`${alias}.local_date <= ${params.add(range.to)}::date`] : []),
+  ].join(' AND ');
+}
+
+export interface NearbyPlaceRow {
+  id: string;
+  distance_m: number;
+}
+
+/**
+ * The places (event locations) with a visible event that has a date to come in the range,
+ * nearest first from `(distance, id)` of `from` on (inclusive), at most `limit`. Read through the
+ * GiST index on the public point in `<->` order (the same index platform/geo's nearby uses); the
+ * keyset is a filter on that scan, so no page sorts or counts every place. Exported for EXPLAIN.
+ */
+export function nearbyPlacesSql(
+  viewer: Viewer,
+  params: SqlParams,
+  origin: { latitude: number; longitude: number },
+  range: DayRange,
+  from: { distance_m: number; id: string } | null,
+  limit: number,
+  publicPointSql: string,
+): string {
+  const originSql = `ll_to_earth(${params.add(origin.latitude)}::float8, ${params.add(origin.longitude)}::float8)`;
+  const distance = `earth_distance(${originSql}, ${publicPointSql})`;
+  const keyset = from
+    ? `AND (${distance} > ${params.add(from.distance_m)}::float8
+            OR (${distance} = ${params.add(from.distance_m)}::float8 AND l.id >= ${params.add(from.id)}::uuid))`
+    : '';
+  return `SELECT l.id, ${distance} AS distance_m
+            FROM event_location l
+           WHERE l.latitude IS NOT NULL AND l.longitude IS NOT NULL
+             AND EXISTS (SELECT 1 FROM event_template t JOIN event e ON e.id = t.event_id
+                          WHERE t.location_id = l.id AND t.position = 0
+                            AND ${eventVisibleSql('e', viewer, params)}
+                            AND EXISTS (SELECT 1 FROM event_specific s WHERE s.event_id = e.id
+                                           AND ${upcomingInRangeSql('s', range, params)}))
+             ${keyset}
+           ORDER BY ${publicPointSql} <-> ${originSql}
+           LIMIT ${params.add(limit)}`;
+}
+
+export async function nearbyPlaces(
+  db: SqlRunner,
+  viewer: Viewer,
+  params: SqlParams,
+  origin: { latitude: number; longitude: number },
+  range: DayRange,
+  from: { distance_m: number; id: string } | null,
+  limit: number,
+  publicPointSql: string,
+): Promise<NearbyPlaceRow[]> {
+  const text = nearbyPlacesSql(viewer, params, origin, range, from, limit, publicPointSql);
+  const rows = (await db.query(text, params.values)) as Array<{
+    id: string;
+    distance_m: number | string;
+  }>;
+  return rows.map((row) => ({ id: row.id, distance_m: Number(row.distance_m) }));
+}
+
+/**
+ * Visible events held at the places (in the order given), each with its first date to come in
+ * the range, in (place, that date, id) order after `after` (a position at one of the places), at
+ * most `limit`.
+ */
+export async function nearbyEventsAtPlaces(
+  db: SqlRunner,
+  viewer: Viewer,
+  params: SqlParams,
+  placeIds: string[],
+  range: DayRange,
+  after: { location_id: string; at: string; id: string } | null,
+  limit: number,
+): Promise<Array<ListedEvent & { location_id: string }>> {
+  const visible = eventVisibleSql('e', viewer, params);
+  const inRange = upcomingInRangeSql('s', range, params);
+  const cursor = after
+    ? `AND (t.location_id <> ${params.add(after.location_id)}::uuid
+            OR (next.starts_at, e.id) > (${params.add(after.at)}::timestamptz, ${params.add(after.id)}::uuid))`
+    : '';
+  return (await db.query(
+    `SELECT e.id, t.location_id, next.specific_id AS next_specific_id,
+            ${cursorTimeSql('next.starts_at')} AS next_at
+       FROM unnest(${params.add(placeIds)}::uuid[]) WITH ORDINALITY AS place(id, rank)
+       JOIN event_template t ON t.location_id = place.id AND t.position = 0
+       JOIN event e ON e.id = t.event_id
+       CROSS JOIN LATERAL (
+         SELECT s.id AS specific_id, s.starts_at FROM event_specific s
+          WHERE s.event_id = e.id AND ${inRange}
+          ORDER BY s.starts_at, s.id LIMIT 1) next
+      WHERE ${visible} ${cursor}
+      ORDER BY place.rank, next.starts_at, e.id
+      LIMIT ${params.add(limit)}`,
+    params.values,
+  )) as Array<ListedEvent & { location_id: string }>;
+}

@@ -10,15 +10,22 @@ import { decodeCursor } from '../../platform/paging/paging';
 import { RateLimit } from '../../platform/rate-limit/rate-limit.decorator';
 import { CalendarService, type IcsFile } from './calendar.service';
 import {
-  ALL_NEARBY_MAX,
   EventDatePageDto,
   EventDetailsDto,
   EventSummaryDto,
+  EventSummaryPageDto,
   NEARBY_DEFAULT_TAKE,
   NEARBY_MAX_TAKE,
   NEARBY_RADIUS_KM,
 } from './dto/events.dto';
-import { calendarKey, optionalUuid, parseBoundedTake, parsePoint } from './event-params';
+import {
+  calendarKey,
+  optionalUuid,
+  parseBoundedTake,
+  parseDayRange,
+  parsePoint,
+} from './event-params';
+import { decodeNearbyCursor } from './nearby-cursor';
 import { EventViewsService } from './event-views.service';
 import { UserSummaryDto } from '../identity';
 import { EVENTS_RATE_LIMITS as LIMITS } from './events.rate-limits';
@@ -28,6 +35,25 @@ const POINT_QUERIES = [
   { name: 'lat', required: true, type: Number },
   { name: 'long', required: true, type: Number },
 ] as const;
+const TAKE_QUERY = { name: 'take', required: false, type: Number } as const;
+const CURSOR_QUERY = {
+  name: 'cursorId',
+  required: false,
+  type: String,
+  description: 'next_cursor of the page before',
+} as const;
+const FROM_QUERY = {
+  name: 'from',
+  required: false,
+  type: String,
+  description: 'First day (YYYY-MM-DD, the event’s own calendar) of the dates listed',
+} as const;
+const TO_QUERY = {
+  name: 'to',
+  required: false,
+  type: String,
+  description: 'Last day (YYYY-MM-DD) of the dates listed',
+} as const;
 
 /**
  * The event calls guests make (read-only, public events for guests), and the calendar files:
@@ -53,47 +79,66 @@ export class PublicEventsController {
   @Get('all/nearby')
   @Access('guest-or-authd')
   @ApiOperation({
-    summary: `Events with a date to come within ${NEARBY_RADIUS_KM} km, nearest first (at most ${ALL_NEARBY_MAX})`,
+    summary: `Events with a date to come within ${NEARBY_RADIUS_KM} km, nearest first, by cursor (take 1–${NEARBY_MAX_TAKE}, default ${NEARBY_DEFAULT_TAKE}); from/to keep to dates on those days`,
   })
   @ApiQuery(POINT_QUERIES[0])
   @ApiQuery(POINT_QUERIES[1])
   @ApiQuery(POINT_QUERIES[2])
-  @ApiSuccess([EventSummaryDto])
+  @ApiQuery(TAKE_QUERY)
+  @ApiQuery(CURSOR_QUERY)
+  @ApiQuery(FROM_QUERY)
+  @ApiQuery(TO_QUERY)
+  @ApiSuccess(EventSummaryPageDto)
   @ApiFailures(400)
   allNearby(
     @CurrentViewer() viewer: Viewer,
     @Query('userId') userId: unknown,
     @Query('lat') lat: unknown,
     @Query('long') long: unknown,
+    @Query('take') take: unknown,
+    @Query('cursorId') cursor: unknown,
+    @Query('from') from: unknown,
+    @Query('to') to: unknown,
   ) {
     optionalUuid(userId, 'userId');
-    return this.views.nearby(viewer, parsePoint(lat, long), ALL_NEARBY_MAX);
+    return this.views.nearbyPage(viewer, parsePoint(lat, long), {
+      take: parseBoundedTake(take, NEARBY_MAX_TAKE, NEARBY_DEFAULT_TAKE),
+      after: decodeNearbyCursor(cursor),
+      range: parseDayRange(from, to),
+    });
   }
 
   @Get('nearby')
   @Access('guest-or-authd')
   @ApiOperation({
-    summary: `The nearest events with a date to come (take 1–${NEARBY_MAX_TAKE}, default ${NEARBY_DEFAULT_TAKE})`,
+    summary: `The nearest events with a date to come (take 1–${NEARBY_MAX_TAKE}, default ${NEARBY_DEFAULT_TAKE}); cursorId (a next_cursor of all/nearby) and from/to as there`,
   })
   @ApiQuery(POINT_QUERIES[0])
   @ApiQuery(POINT_QUERIES[1])
   @ApiQuery(POINT_QUERIES[2])
-  @ApiQuery({ name: 'take', required: false, type: Number })
+  @ApiQuery(TAKE_QUERY)
+  @ApiQuery(CURSOR_QUERY)
+  @ApiQuery(FROM_QUERY)
+  @ApiQuery(TO_QUERY)
   @ApiSuccess([EventSummaryDto])
   @ApiFailures(400)
-  nearby(
+  async nearby(
     @CurrentViewer() viewer: Viewer,
     @Query('userId') userId: unknown,
     @Query('lat') lat: unknown,
     @Query('long') long: unknown,
     @Query('take') take: unknown,
+    @Query('cursorId') cursor: unknown,
+    @Query('from') from: unknown,
+    @Query('to') to: unknown,
   ) {
     optionalUuid(userId, 'userId');
-    return this.views.nearby(
-      viewer,
-      parsePoint(lat, long),
-      parseBoundedTake(take, NEARBY_MAX_TAKE, NEARBY_DEFAULT_TAKE),
-    );
+    const page = await this.views.nearbyPage(viewer, parsePoint(lat, long), {
+      take: parseBoundedTake(take, NEARBY_MAX_TAKE, NEARBY_DEFAULT_TAKE),
+      after: decodeNearbyCursor(cursor),
+      range: parseDayRange(from, to),
+    });
+    return page.items;
   }
 
   @Get('more/:id')

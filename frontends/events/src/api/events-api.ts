@@ -24,11 +24,11 @@ export type UpsertAttendanceInput = Schemas['UpsertAttendanceDto'];
 export type EventLocationInput = Schemas['EventLocationInputDto'];
 export type RecurrenceInput = Schemas['RecurrenceDto'];
 export type GuestLocation = Schemas['GuestLocationDto'];
+export type CalendarFeed = Schemas['CalendarFeedDto'];
+export type CalendarFeedStatus = Schemas['CalendarFeedStatusDto'];
 
 /** How many of a page's events a page of the list holds. */
 export const EVENTS_PAGE_SIZE = 20;
-/** How many nearby events the list asks for (the API's most). */
-export const NEARBY_TAKE = 100;
 
 async function listed<T>(call: Promise<{ data: T; responders?: Listed<T>['responders'] }>) {
   const result = await call;
@@ -65,10 +65,13 @@ export function createEventsApi(apiFetch: ApiFetch = defaultApiFetch) {
         }),
       ),
 
-    /** Events with a date to come near a point, nearest first. */
+    /**
+     * A page of the events with a date to come near a point, nearest first; `range` keeps to
+     * dates on those days (the server filters and pages).
+     */
     nearby: (
       point: { latitude: number; longitude: number },
-      userId: string | null,
+      options: { userId: string | null; cursor: string | null; from: string; to: string },
       signal?: AbortSignal,
     ) =>
       dataOf(
@@ -76,7 +79,11 @@ export function createEventsApi(apiFetch: ApiFetch = defaultApiFetch) {
           query: {
             lat: point.latitude,
             long: point.longitude,
-            ...(userId ? { userId } : {}),
+            take: EVENTS_PAGE_SIZE,
+            ...(options.userId ? { userId: options.userId } : {}),
+            ...(options.cursor ? { cursorId: options.cursor } : {}),
+            ...(options.from ? { from: options.from } : {}),
+            ...(options.to ? { to: options.to } : {}),
           },
           signal,
         }),
@@ -132,9 +139,23 @@ export function createEventsApi(apiFetch: ApiFetch = defaultApiFetch) {
     updateFutureDates: (body: UpdateFutureDatesInput) =>
       dataOf(api.put('/api/iam/events/future-dates/update', { body })),
 
+    /** Deletes the event with every date and answer (its picture first). */
+    remove: (eventId: string, userId: string) =>
+      dataOf(api.delete('/api/iam/events', { body: { eventId, userId } })),
+
     /** Going, Maybe or Not going for one date, with what the member brings. */
     answer: (body: UpsertAttendanceInput) =>
       dataOf(api.put('/api/iam/events/upsert-attend-specific', { body })),
+
+    /** Whether the member has a private feed of their Going dates (its address is shown once). */
+    memberFeedStatus: (signal?: AbortSignal) =>
+      dataOf(api.get('/api/iam/events/calendar/member-feed', { signal })),
+
+    /** A new private feed address; the one made before stops working. */
+    newMemberFeed: () => dataOf(api.post('/api/iam/events/calendar/member-feed', {})),
+
+    /** Turns the private feed off. */
+    revokeMemberFeed: () => dataOf(api.delete('/api/iam/events/calendar/member-feed', {})),
 
     /** Where the visitor probably is, from their IP address. */
     locationFromIp: (signal?: AbortSignal) => dataOf(api.get('/api/location/from-ip', { signal })),

@@ -163,7 +163,7 @@ export function recurrenceOf(view: EventTemplate['recurrence']): Recurrence {
 }
 
 /** Street addresses too: an event happens at a place people can find. */
-const eventPlaces = locationApi.placeSource({ addresses: true });
+export const eventPlaces = locationApi.placeSource({ addresses: true });
 
 /** The title, description, who may see it, and where. */
 export function DetailsFields({

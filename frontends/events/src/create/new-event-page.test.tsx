@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createTestQueryClient } from '@plantfolk/ui/testing';
 import { describe, expect, it } from 'vitest';
 import {
   EVENT_ID,
@@ -39,6 +40,24 @@ const fernStreet = {
   longitude: 144.98,
   kind: 'address',
   label: '12 Fern St, Fitzroy, Victoria, Australia',
+};
+
+const PAGE_ID = '3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b';
+const greenThumbs = {
+  kind: 'page',
+  page: {
+    id: PAGE_ID,
+    handle: 'green-thumbs',
+    name: 'Green Thumbs Fitzroy',
+    about: '',
+    avatarUrl: null,
+    owner_id: fern.uuid,
+    location: null,
+    tags: [],
+    can_manage: true,
+    created_at: '2030-01-01T00:00:00.000Z',
+    updated_at: '2030-01-01T00:00:00.000Z',
+  },
 };
 
 /** Sets a date or time input the way a browser's picker does. */
@@ -94,6 +113,36 @@ describe('creating an event', () => {
       end_time: '12:00',
       recurrence: { frequency: 'weekly', interval: 1, count: 4, until: null },
     });
+  });
+
+  it('publishes an event of a page and marks the page’s screens stale (its count of dates)', async () => {
+    const user = userEvent.setup();
+    signIn(fern);
+    const api = fakeApi()
+      .on('GET', '/api/iam/posts/user-or-page-basic/green-thumbs', ok(greenThumbs))
+      .on('GET', '/api/location/places', ok([fernStreet]))
+      .on('POST', '/api/iam/events/new', ok(fakeEvent({ can_edit: true }), 201));
+    const queryClient = createTestQueryClient();
+    // The social remote's page screen, cached in the shared client before the event existed.
+    const pageScreen = ['pages', fern.uuid, 'posts', PAGE_ID];
+    queryClient.setQueryData(pageScreen, { pages: [{ upcomingEvents: 0 }], pageParams: [null] });
+    renderEvents('/green-thumbs/events/new', queryClient);
+
+    expect(await screen.findByText(/^An event of Green Thumbs Fitzroy/)).toBeInTheDocument();
+    await user.click(screen.getByRole('textbox', { name: /^Title/ }));
+    await user.paste('Monstera swap');
+    await user.type(screen.getByRole('combobox', { name: /^Where/ }), '12 Fern');
+    await user.click(await screen.findByRole('option', { name: fernStreet.label }));
+    setValue(screen.getByLabelText(/^Date/), '2030-11-16');
+    expect(queryClient.getQueryState(pageScreen)?.isInvalidated).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Publish event' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Monstera swap' }),
+    ).toBeInTheDocument();
+    const [created] = api.requestsTo('POST', '/api/iam/events/new');
+    expect((created?.body as { page_id: string }).page_id).toBe(PAGE_ID);
+    expect(queryClient.getQueryState(pageScreen)?.isInvalidated).toBe(true);
   });
 
   it('publishes the event even when its picture is refused, and says so', async () => {

@@ -142,6 +142,9 @@ function NewEventForm({
       responders: viewer.user ? [responderOf(viewer.user)] : [],
     });
     void queryClient.invalidateQueries({ queryKey: eventKeys.all, refetchType: 'none' });
+    if (page) {
+      void queryClient.invalidateQueries({ queryKey: eventKeys.pageScreens, refetchType: 'none' });
+    }
     await navigate(paths.event(event.random_id), { state: { notice } satisfies ArrivalNotice });
   });
 

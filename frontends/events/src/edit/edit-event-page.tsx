@@ -15,17 +15,20 @@ import {
   useDocumentTitle,
   useForm,
 } from '@plantfolk/ui';
-import { Checkbox, Radio, Select, Textarea, TextInput } from '@plantfolk/ui/controls';
+import { Checkbox, PlacePicker, Radio, Select, Textarea, TextInput } from '@plantfolk/ui/controls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Place } from '@plantfolk/api-client';
 import { eventsApi, type EventDate, type EventDetails } from '../api/events-api';
 import { eventKeys } from '../api/query-keys';
 import { paths } from '../app/paths';
 import { useViewer, type Viewer } from '../app/viewer';
 import {
+  chosenFromPlace,
   chosenFromTemplate,
   DetailsFields,
+  eventPlaces,
   eventLimits,
   ImageField,
   imageProblem,
@@ -39,7 +42,9 @@ import {
   type EventFormValues,
 } from '../create/event-form';
 import { useEventDetails } from '../event/event-queries';
+import { DeleteEventSection } from './delete-event';
 import { recurrenceProblem, type Recurrence } from '../recurrence/recurrence';
+import { placeText } from '../shared/event-place';
 import { formatClock, formatDay } from '../time/zoned-time';
 
 type Scope = 'date' | 'future';
@@ -154,6 +159,7 @@ export function EditEventPage() {
       ) : (
         <FutureForm viewer={viewer} event={event} />
       )}
+      <DeleteEventSection viewer={viewer} event={event} />
     </Stack>
   );
 }
@@ -170,7 +176,25 @@ type DateValues = {
   start_time: string;
   end_time: string;
   cancelled: boolean;
+  /** `event`: the event's place; `own`: a place of this date's own. */
+  place_mode: 'event' | 'own';
+  venue: string;
 };
+
+/** A date's own place as the picker shows it. */
+function chosenFromDate(date: EventDate): ChosenLocation | null {
+  const location = date.location_overridden ? date.location : null;
+  if (!location) return null;
+  return {
+    label: placeText({ ...location, name: null }) ?? placeText(location) ?? 'This date’s place',
+    latitude: location.latitude,
+    longitude: location.longitude,
+    address: location.address,
+    suburb_city: location.suburb_city,
+    state: location.state,
+    country: location.country,
+  };
+}
 
 function useAfterSave(viewer: Viewer, event: EventDetails) {
   const queryClient = useQueryClient();
@@ -179,6 +203,9 @@ function useAfterSave(viewer: Viewer, event: EventDetails) {
     await queryClient.invalidateQueries({ queryKey: eventKeys.event(viewer.key, event.random_id) });
     queryClient.removeQueries({ queryKey: eventKeys.dates(viewer.key, event.random_id) });
     void queryClient.invalidateQueries({ queryKey: eventKeys.all, refetchType: 'none' });
+    if (event.page) {
+      void queryClient.invalidateQueries({ queryKey: eventKeys.pageScreens, refetchType: 'none' });
+    }
     await navigate(paths.event(event.random_id));
   };
 }
@@ -194,6 +221,10 @@ function DateForm({
   date: EventDate;
 }) {
   const afterSave = useAfterSave(viewer, event);
+  const [initialPlace] = useState(() => chosenFromDate(date));
+  const [place, setPlace] = useState<ChosenLocation | null>(initialPlace);
+  const initialMode = date.location_overridden ? 'own' : 'event';
+  const initialVenue = date.location_overridden ? (date.location?.name ?? '') : '';
   const form = useForm<DateValues>({
     initialValues: {
       title: date.title_override ?? '',
@@ -201,6 +232,8 @@ function DateForm({
       start_time: date.start_time,
       end_time: date.end_time,
       cancelled: date.cancelled,
+      place_mode: initialMode,
+      venue: initialVenue,
     },
     validate: (values) => ({
       title:
@@ -212,9 +245,29 @@ function DateForm({
           ? `Keep the description to ${eventLimits.description} characters.`
           : null,
       end_time: values.end_time === values.start_time ? 'The end comes after the start.' : null,
+      venue:
+        values.place_mode === 'own' && !place
+          ? 'Choose where this date takes place.'
+          : [...values.venue.trim()].length > eventLimits.venue
+            ? `Keep the venue to ${eventLimits.venue} characters.`
+            : null,
     }),
   });
   const template = event.templates[0];
+  const placeChanged = place !== initialPlace;
+  const eventPlace = placeText(template?.location ?? null);
+
+  const locationChange = (values: DateValues) => {
+    if (values.place_mode === 'event') return date.location_overridden ? { location: null } : {};
+    if (!place) return {};
+    if (
+      values.place_mode !== initialMode ||
+      placeChanged ||
+      values.venue.trim() !== initialVenue.trim()
+    )
+      return { location: locationInputOf(place, values.venue) };
+    return {};
+  };
 
   const submit = form.onSubmit(async (values) => {
     await eventsApi.updateSpecific({
@@ -224,6 +277,7 @@ function DateForm({
       ...(values.start_time !== date.start_time ? { start_time: values.start_time } : {}),
       ...(values.end_time !== date.end_time ? { end_time: values.end_time } : {}),
       ...(values.cancelled !== date.cancelled ? { cancelled: values.cancelled } : {}),
+      ...locationChange(values),
     });
     await afterSave();
   });
@@ -247,6 +301,41 @@ function DateForm({
             error={form.errors.description || undefined}
             onChange={(event) => form.setFieldValue('description', event.currentTarget.value)}
           />
+          <Radio.Group
+            label="Where this date takes place"
+            value={form.values.place_mode}
+            onChange={(value) =>
+              form.setFieldValue('place_mode', value as DateValues['place_mode'])
+            }
+          >
+            <Stack gap={6} mt={6}>
+              <Radio
+                value="event"
+                label="Where the event takes place"
+                description={eventPlace ?? 'The event has no place'}
+              />
+              <Radio value="own" label="Somewhere else, this date only" />
+            </Stack>
+          </Radio.Group>
+          {form.values.place_mode === 'own' && (
+            <>
+              <PlacePicker<Place>
+                source={eventPlaces}
+                value={place}
+                onChange={(picked) => setPlace(picked ? chosenFromPlace(picked) : null)}
+                label="Where, this date"
+                description="A street address, or a suburb or town with the venue's name below"
+                placeholder="Type an address or a suburb"
+                noun="this date"
+                withMyLocation
+              />
+              <TextInput
+                label="Venue, this date"
+                description="Optional with a street address"
+                {...form.getInputProps('venue')}
+              />
+            </>
+          )}
           <Group gap="sm" align="flex-start">
             <TextInput type="time" label="Starts" {...form.getInputProps('start_time')} w={130} />
             <TextInput type="time" label="Ends" {...form.getInputProps('end_time')} w={130} />
@@ -258,13 +347,17 @@ function DateForm({
           />
           <FormAlert message={form.formError} />
           <Group justify="flex-end">
-            <Button type="submit" loading={form.submitting} disabled={!form.isDirty}>
+            <Button
+              type="submit"
+              loading={form.submitting}
+              disabled={!form.isDirty && !placeChanged}
+            >
               Save this date
             </Button>
           </Group>
         </Stack>
       </Card>
-      <UnsavedChangesPrompt when={!form.submitting && form.isDirty} />
+      <UnsavedChangesPrompt when={!form.submitting && (form.isDirty || placeChanged)} />
     </form>
   );
 }

@@ -53,29 +53,43 @@ describe('the events list', () => {
     expect(api.requestsTo('GET', `/api/iam/events/get-by-user/${fern.uuid}`)).toHaveLength(2);
   });
 
-  it('filters by the local date of each event’s next date', async () => {
+  it('asks the server for the chosen dates and loads further pages by cursor', async () => {
+    const user = userEvent.setup();
     signIn(fern);
-    fakeApi().on(
-      'GET',
-      '/api/events/all/nearby',
-      ok([later(1, 'Monstera swap'), later(3, 'Seed library')]),
+    const api = fakeApi().on('GET', '/api/events/all/nearby', (request) =>
+      request.url.searchParams.get('cursorId') === 'near-2'
+        ? ok({ items: [later(3, 'Seed library')], next_cursor: null })
+        : ok({ items: [later(1, 'Monstera swap')], next_cursor: 'near-2' }),
     );
-    // 23 Nov 2030 is the date of the first; 7 Dec 2030 that of the second.
     renderEvents('/events?from=2030-12-01&to=2030-12-31');
 
     const list = await screen.findByRole('feed', { name: 'Events near Fitzroy, Victoria' });
-    expect(within(list).getAllByRole('article')).toHaveLength(1);
-    expect(within(list).getByRole('link', { name: 'Seed library' })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Monstera swap' })).toBeInTheDocument();
+    const [first] = api.requestsTo('GET', '/api/events/all/nearby');
+    expect(first?.url.searchParams.get('from')).toBe('2030-12-01');
+    expect(first?.url.searchParams.get('to')).toBe('2030-12-31');
+    expect(first?.url.searchParams.has('cursorId')).toBe(false);
     expect(screen.getByRole('button', { name: 'Dates: 2030-12-01 to 2030-12-31' })).toHaveAttribute(
       'aria-expanded',
       'true',
     );
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await within(list).findByRole('link', { name: 'Seed library' })).toBeInTheDocument();
+    const requests = api.requestsTo('GET', '/api/events/all/nearby');
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.url.searchParams.get('cursorId')).toBe('near-2');
+    expect(requests[1]?.url.searchParams.get('from')).toBe('2030-12-01');
   });
 
   it('says when no event near is on the chosen dates, and how to see them all', async () => {
     const user = userEvent.setup();
     signIn(fern);
-    fakeApi().on('GET', '/api/events/all/nearby', ok([later(1, 'Monstera swap')]));
+    fakeApi().on('GET', '/api/events/all/nearby', (request) =>
+      request.url.searchParams.has('from')
+        ? ok({ items: [], next_cursor: null })
+        : ok({ items: [later(1, 'Monstera swap')], next_cursor: null }),
+    );
     const { router } = renderEvents('/events?from=2031-01-01');
 
     expect(await screen.findByText('No events on these dates')).toBeInTheDocument();

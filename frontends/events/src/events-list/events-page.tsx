@@ -20,15 +20,17 @@ import {
   ThemeIcon,
   Title,
 } from '@plantfolk/ui';
+import { useCursorList } from '@plantfolk/ui/cursor-list';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { eventsApi, type EventSummary } from '../api/events-api';
 import { eventKeys } from '../api/query-keys';
 import { paths, placeOf } from '../app/paths';
 import { useViewer, type Viewer } from '../app/viewer';
+import { MemberFeedCard } from '../calendar/member-feed';
+import { noticeOf } from '../shared/arrival-notice';
 import { EventSummaryCard } from '../shared/event-summary-card';
-import { useCursorList } from '../shared/use-cursor-list';
 import { anyDate, nextDateInRange, rangeFromSearch, type DateRange } from './event-filters';
 import type { ChosenPlace } from './list-controls';
 
@@ -59,9 +61,6 @@ const howEventsWork: Feature[] = [
   },
 ];
 
-/** How many events of the nearby list show before "Show more". */
-const SHOWN_STEP = 20;
-
 type ListName = 'near' | 'yours';
 
 /**
@@ -88,11 +87,17 @@ export function EventsPage() {
       { replace: true },
     );
 
+  const notice = noticeOf(useLocation().state);
   const createHref =
     viewer.trusted && viewer.user?.username ? paths.newEvent(viewer.user.username) : null;
 
   return (
     <Stack gap="lg">
+      {notice && (
+        <Alert color="green" variant="light" role="status">
+          {notice}
+        </Alert>
+      )}
       <PageTitle
         title="Events"
         description="Plant swaps, garden workdays and workshops organised by members and local groups."
@@ -149,6 +154,8 @@ export function EventsPage() {
       ) : (
         <YourEvents viewer={viewer} range={range} onAnyDate={() => setRange(anyDate)} />
       )}
+
+      {viewer.canAnswer && <MemberFeedCard viewer={viewer} />}
 
       <section aria-labelledby="how-events-work">
         <Title order={2} size="h4" id="how-events-work" mb="sm">
@@ -243,6 +250,11 @@ function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
   );
 }
 
+/** Where the list looks, and how that place was found (a guest's may be the site's default). */
+interface ListPlace extends ChosenPlace {
+  source: 'chosen' | 'home' | 'ip' | 'default';
+}
+
 /** The events near the member's area, the visitor's probable place, or a place picked. */
 function NearbyEvents({
   viewer,
@@ -257,7 +269,6 @@ function NearbyEvents({
 }) {
   const [chosen, setChosen] = useState<ChosenPlace | null>(null);
   const [picking, setPicking] = useState(false);
-  const [shown, setShown] = useState(SHOWN_STEP);
   const home = viewer.user?.location
     ? {
         label: placeOf(viewer.user) ?? 'your area',
@@ -272,21 +283,38 @@ function NearbyEvents({
     staleTime: Infinity,
     retry: false,
   });
-  const guessed =
-    fromIp.data && !fromIp.data.fallback
+  // A guest whose address says nothing still sees events: near the site's default point, which
+  // the list says is approximate (as the home page's "Near you" does).
+  const guessed: ListPlace | null = fromIp.data
+    ? fromIp.data.fallback
       ? {
+          source: 'default',
+          label: 'the site’s default area',
+          latitude: fromIp.data.latitude,
+          longitude: fromIp.data.longitude,
+        }
+      : {
+          source: 'ip',
           label: [fromIp.data.city, fromIp.data.state].filter(Boolean).join(', ') || 'you',
           latitude: fromIp.data.latitude,
           longitude: fromIp.data.longitude,
         }
-      : null;
-  const place: ChosenPlace | null = chosen ?? home ?? guessed;
+    : null;
+  const place: ListPlace | null = chosen
+    ? { ...chosen, source: 'chosen' }
+    : home
+      ? { ...home, source: 'home' }
+      : guessed;
   const point = place && { latitude: place.latitude, longitude: place.longitude };
+  const userId = viewer.user?.uuid ?? null;
 
-  const nearby = useQuery({
-    queryKey: eventKeys.nearby(viewer.key, point),
-    queryFn: ({ signal }) => eventsApi.nearby(point!, viewer.user?.uuid ?? null, signal),
+  const nearby = useCursorList({
+    queryKey: eventKeys.nearby(viewer.key, point, range),
     enabled: viewer.ready && point !== null,
+    first: (signal) =>
+      eventsApi.nearby(point!, { userId, cursor: null, from: range.from, to: range.to }, signal),
+    more: (cursor, signal) =>
+      eventsApi.nearby(point!, { userId, cursor, from: range.from, to: range.to }, signal),
   });
 
   const locating = !viewer.ready || (!place && fromIp.isPending && fromIp.fetchStatus !== 'idle');
@@ -297,11 +325,11 @@ function NearbyEvents({
         onChange={(next) => {
           setChosen(next);
           setPicking(false);
-          setShown(SHOWN_STEP);
         }}
       />
     </Suspense>
   );
+  const filtered = Boolean(range.from || range.to);
 
   let body: ReactNode;
   if (locating) body = <ListLoading label="Finding where you are" />;
@@ -323,64 +351,65 @@ function NearbyEvents({
         {picker}
       </Stack>
     );
-  } else if (nearby.isPending) body = <ListLoading label="Loading events near you" />;
-  else if (nearby.isError)
-    body = <ListError error={nearby.error} onRetry={() => void nearby.refetch()} />;
-  else {
-    const events = nearby.data.filter((event) => nextDateInRange(event, range));
-    if (nearby.data.length === 0) {
-      body = (
-        <EmptyState
-          title={`No events near ${place.label} yet`}
-          action={
-            createHref ? (
-              <Button component={Link} to={createHref} variant="light" mt="xs">
-                Organise the first one
-              </Button>
-            ) : !viewer.user ? (
-              <Button component={Link} to={paths.join} variant="light" mt="xs">
-                Join to organise or attend events
-              </Button>
-            ) : (
-              <Button variant="light" mt="xs" onClick={() => setPicking(true)}>
-                Look near another place
-              </Button>
-            )
-          }
-        >
-          When members and local groups publish events within 50 km, they are listed here, nearest
-          first.
-        </EmptyState>
-      );
-    } else if (events.length === 0) {
-      body = (
-        <EmptyState
-          title="No events on these dates"
-          action={
-            <Button variant="light" mt="xs" onClick={onAnyDate}>
-              Show any date
+  } else if (nearby.query.isPending) body = <ListLoading label="Loading events near you" />;
+  else if (nearby.query.isError)
+    body = <ListError error={nearby.query.error} onRetry={() => void nearby.query.refetch()} />;
+  else if (nearby.items.length === 0 && filtered) {
+    body = (
+      <EmptyState
+        title="No events on these dates"
+        action={
+          <Button variant="light" mt="xs" onClick={onAnyDate}>
+            Show any date
+          </Button>
+        }
+      >
+        {`No event within 50 km of ${place.label} has a date in this range.`}
+      </EmptyState>
+    );
+  } else if (nearby.items.length === 0) {
+    body = (
+      <EmptyState
+        title={`No events near ${place.label} yet`}
+        action={
+          createHref ? (
+            <Button component={Link} to={createHref} variant="light" mt="xs">
+              Organise the first one
             </Button>
-          }
-        >
-          {`None of the ${nearby.data.length} events near ${place.label} has its next date in this range.`}
-        </EmptyState>
-      );
-    } else {
-      body = (
-        <InfiniteList
-          itemCount={Math.min(shown, events.length)}
-          hasMore={shown < events.length}
-          loading={false}
-          onLoadMore={() => setShown((count) => count + SHOWN_STEP)}
-          aria-label={`Events near ${place.label}`}
-          endMessage="That is every event within 50 km."
-        >
-          {events.slice(0, shown).map((event) => (
-            <EventSummaryCard key={event.id} event={event} />
-          ))}
-        </InfiniteList>
-      );
-    }
+          ) : !viewer.user ? (
+            <Button component={Link} to={paths.join} variant="light" mt="xs">
+              Join to organise or attend events
+            </Button>
+          ) : (
+            <Button variant="light" mt="xs" onClick={() => setPicking(true)}>
+              Look near another place
+            </Button>
+          )
+        }
+      >
+        When members and local groups publish events within 50 km, they are listed here, nearest
+        first.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <InfiniteList
+        itemCount={nearby.items.length}
+        hasMore={nearby.hasMore}
+        loading={nearby.loadingMore}
+        onLoadMore={nearby.loadMore}
+        aria-label={`Events near ${place.label}`}
+        endMessage={
+          filtered
+            ? 'That is every event within 50 km on these dates.'
+            : 'That is every event within 50 km.'
+        }
+      >
+        {nearby.items.map((event) => (
+          <EventSummaryCard key={event.id} event={event} />
+        ))}
+      </InfiniteList>
+    );
   }
 
   return (
@@ -388,13 +417,19 @@ function NearbyEvents({
       <Stack gap="md">
         {place && (
           <Group gap="xs" wrap="wrap">
-            {fromIp.data?.attribution && !chosen && !home && (
+            {place.source === 'ip' && fromIp.data?.attribution && (
               <Text size="xs" c="dimmed">
-                Place guessed from your internet address (
+                Approximate: place guessed from your internet address (
                 <Anchor href={fromIp.data.attribution.url} target="_blank" rel="noreferrer">
                   {fromIp.data.attribution.text}
                 </Anchor>
-                ).
+                ). Change the place to look elsewhere.
+              </Text>
+            )}
+            {place.source === 'default' && (
+              <Text size="xs" c="dimmed" data-testid="default-place-note">
+                We could not tell where you are, so these are near the site’s default location.
+                Change the place to see the events near you.
               </Text>
             )}
             <Button

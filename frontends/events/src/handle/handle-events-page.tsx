@@ -20,6 +20,7 @@ import {
   Title,
   useDocumentTitle,
 } from '@plantfolk/ui';
+import { useCursorList } from '@plantfolk/ui/cursor-list';
 import { Link, useParams } from 'react-router';
 import { eventsApi } from '../api/events-api';
 import { eventKeys } from '../api/query-keys';
@@ -27,7 +28,6 @@ import { paths } from '../app/paths';
 import { useViewer } from '../app/viewer';
 import { webcalUrl } from '../calendar/webcal';
 import { EventSummaryCard } from '../shared/event-summary-card';
-import { useCursorList } from '../shared/use-cursor-list';
 import { mayCreateFor, useHandleOwner, type HandleOwner } from './handle-owner';
 
 /** A page's calendar feed (every public date of its events), for calendar apps. */

@@ -1,9 +1,9 @@
 import { fakePost, fakeResponder, okWith } from '@plantfolk/api-client/testing';
 import { requestFeedReload } from '@plantfolk/ui';
+import { EXTRA_PAGE_DELAY_MS } from '@plantfolk/ui/cursor-list';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { EXTRA_PAGE_DELAY_MS } from '../content/use-cursor-list';
 import {
   browseAsGuest,
   fakeApi,

@@ -1,4 +1,10 @@
-import { pagesApi, plantsApi, type NearbyPlant } from '@plantfolk/api-client';
+import {
+  nearbyEventsApi,
+  pagesApi,
+  plantsApi,
+  type NearbyEvent,
+  type NearbyPlant,
+} from '@plantfolk/api-client';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@plantfolk/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -12,7 +18,46 @@ const SHOWN = 4;
 const TARGET = { display: 'inline-block', minHeight: 24, lineHeight: '24px' } as const;
 
 /**
- * "Near you" on the home page: available plants, people (members only) and pages near the
+ * The plants on offer, one line per name: the nearest listing of each (several members, or one
+ * member several times, offering "Monstera" read as one "Monstera", with how many offers there are).
+ */
+export function plantLines(items: readonly NearbyPlant[]): NearItem[] {
+  const byName = new Map<string, NearItem & { count: number }>();
+  for (const item of items) {
+    const name = item.plant?.name.trim() || 'A plant';
+    const key = name.toLocaleLowerCase();
+    const line = byName.get(key);
+    if (line) {
+      line.count += 1;
+      continue;
+    }
+    byName.set(key, {
+      key: item.plant?.id ?? item.id,
+      to: item.plant ? `/plant/${item.plant.id}` : `/post/${item.random_id}`,
+      label: name,
+      detail: distanceText(item.distance_km),
+      count: 1,
+    });
+  }
+  return [...byName.values()].map(({ count, ...line }) => ({
+    ...line,
+    detail: count > 1 ? `${line.detail} · ${count} offers` : line.detail,
+  }));
+}
+
+/** "Sat, 5 Dec" of an event's next date, on the event's own calendar. */
+function eventDay(event: NearbyEvent): string {
+  if (!event.next_date) return '';
+  return new Intl.DateTimeFormat('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: event.time_zone,
+  }).format(new Date(event.next_date.starts_at));
+}
+
+/**
+ * "Near you" on the home page: available plants, events, people (members only) and pages near the
  * viewer. A member is placed at the town in their profile; a guest where their IP address
  * says (or the site's default point when it says nothing). Loaded after the feed, in its own chunk.
  */
@@ -36,6 +81,17 @@ export function NearYou({ viewer }: { viewer: Viewer }) {
       }),
     staleTime: 5 * 60_000,
   });
+  const events = useQuery({
+    queryKey: ['events', viewer.key, 'near-you', point?.latitude, point?.longitude],
+    enabled: point !== null,
+    queryFn: ({ signal }) =>
+      nearbyEventsApi.nearest(
+        { latitude: point?.latitude ?? 0, longitude: point?.longitude ?? 0 },
+        { take: SHOWN, userId: viewer.user?.uuid ?? null },
+        signal,
+      ),
+    staleTime: 5 * 60_000,
+  });
   const people = useNearbyPeople(viewer, viewer.user ? home : null);
   const pages = useQuery({
     queryKey: ['pages', viewer.key, 'near-you', point?.latitude, point?.longitude],
@@ -55,7 +111,8 @@ export function NearYou({ viewer }: { viewer: Viewer }) {
     : guest.data && !guest.data.fallback
       ? guest.data.city
       : null;
-  const plantItems = (plants.data?.data ?? []).slice(0, SHOWN);
+  const plantItems = plantLines(plants.data?.data ?? []).slice(0, SHOWN);
+  const eventItems = (events.data ?? []).slice(0, SHOWN);
   const peopleItems = (people.data ?? []).slice(0, SHOWN);
   const pageItems = (pages.data ?? []).slice(0, SHOWN);
 
@@ -83,17 +140,26 @@ export function NearYou({ viewer }: { viewer: Viewer }) {
             )}
           </Text>
         </div>
-        <SimpleGrid cols={{ base: 1, sm: viewer.user ? 3 : 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <NearList
             title="Plants to share"
             empty="No plants on offer nearby yet."
             loading={plants.isPending}
-            items={plantItems.map((item: NearbyPlant) => ({
-              key: item.id,
-              to: item.plant ? `/plant/${item.plant.id}` : `/post/${item.random_id}`,
-              label: item.plant?.name ?? 'A plant',
-              detail: distanceText(item.distance_km),
+            items={plantItems}
+          />
+          <NearList
+            title="Events"
+            empty="No events nearby yet."
+            loading={events.isPending}
+            items={eventItems.map((event) => ({
+              key: event.id,
+              to: `/event/${event.random_id}`,
+              label: event.title,
+              detail: [eventDay(event), event.distance_km ? distanceText(event.distance_km) : '']
+                .filter(Boolean)
+                .join(' · '),
             }))}
+            more={{ to: '/events', label: 'All events near you' }}
           />
           {viewer.user && (
             <NearList
@@ -126,7 +192,7 @@ export function NearYou({ viewer }: { viewer: Viewer }) {
   );
 }
 
-interface NearItem {
+export interface NearItem {
   key: string;
   to: string;
   label: string;

@@ -1,8 +1,8 @@
 import { onFeedReloadRequest } from '@plantfolk/ui';
+import { EXTRA_PAGE_DELAY_MS } from '@plantfolk/ui/cursor-list';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { trimToFirstPage } from '../content/cache';
-import { EXTRA_PAGE_DELAY_MS } from '../content/use-cursor-list';
 
 /**
  * The logo was clicked on the home page: back to the top, and the feed starts over from its

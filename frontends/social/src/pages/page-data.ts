@@ -1,7 +1,7 @@
 import { pagesApi, type ContentItemPage, type Listed } from '@plantfolk/api-client';
 import type { Viewer } from '../app/viewer';
 import { withAuthors, type EntryPage, type PostEntry } from '../content/entries';
-import { useCursorList } from '../content/use-cursor-list';
+import { useCursorList } from '@plantfolk/ui/cursor-list';
 
 /** The query keys of the page screens (under the viewer, as every cached answer). */
 export const pageKeys = {

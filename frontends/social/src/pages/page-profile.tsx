@@ -14,6 +14,8 @@ import {
 import { Link } from 'react-router';
 import { paths } from '../app/paths';
 import type { Viewer } from '../app/viewer';
+import { MessageButton } from '../messages/message-button';
+import { messagePaths } from '../messages/message-paths';
 import { PostList } from '../posts/post-list';
 import { pagePlace, usePagePosts } from './page-data';
 
@@ -53,8 +55,10 @@ export function PageProfileView({ page, viewer }: { page: PageProfile; viewer: V
             ))}
           </Group>
         )}
-        {/* Page actions (messaging the page joins them with messaging). */}
         <Group mt="md" gap="sm" wrap="wrap" data-testid="page-actions">
+          {viewer.user?.username && (
+            <MessageButton to={messagePaths.withPage(viewer.user.username, page.handle)} />
+          )}
           <ShareButton url={`/${page.handle}`} title={page.name} subject={`page ${page.name}`} />
           {page.can_manage && (
             <Button component={Link} to={`/${page.handle}/edit`} variant="default">

@@ -22,7 +22,7 @@ export function PageCard({ page, extra }: { page: PageProfile; extra?: string })
       <Group wrap="nowrap" gap="md">
         <UserAvatar user={{ username: page.handle, avatar: page.avatarUrl }} size="lg" />
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate component={Link} to={`/${page.handle}`}>
+          <Text fw={600} truncate component={Link} to={`/${page.handle}`} className="pf-list-link">
             {page.name}
           </Text>
           <Text size="sm" c="dimmed" truncate>

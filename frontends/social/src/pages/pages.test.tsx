@@ -88,6 +88,8 @@ describe('/pages', () => {
 
     const link = await screen.findByRole('link', { name: 'Fitzroy Fern Friends' });
     expect(link).toHaveAttribute('href', '/fern_friends');
+    // The app's list-item link (text colour, underline on hover), not the browser's blue.
+    expect(link).toHaveClass('pf-list-link');
     expect(screen.getByRole('link', { name: 'Pages near you' })).toHaveAttribute(
       'href',
       '/pages/nearby',

@@ -7,7 +7,7 @@ import {
   peopleApi,
 } from '@plantfolk/api-client';
 import { useQuery } from '@tanstack/react-query';
-import { useCursorList } from '../content/use-cursor-list';
+import { useCursorList } from '@plantfolk/ui/cursor-list';
 import type { Viewer } from '../app/viewer';
 
 export const peopleKeys = {

@@ -40,7 +40,13 @@ function PersonCardBody({
       <Group wrap="nowrap" gap="md" align="flex-start">
         <UserAvatar user={person} size="lg" />
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate component={Link} to={`/${person.username}`}>
+          <Text
+            fw={600}
+            truncate
+            component={Link}
+            to={`/${person.username}`}
+            className="pf-list-link"
+          >
             {person.display_name ?? person.username}
           </Text>
           <Text size="sm" c="dimmed" truncate>

@@ -64,6 +64,21 @@ const CASES: Array<[string, Record<string, string>]> = [
     },
   ],
   ['remotes adding header items', { HEADER_ITEMS_FROM: ' social  events ' }],
+  [
+    'map tiles from a tile server, with its credit',
+    {
+      MAP_TILES_URL: ' https://Tiles.Example.net/osm/{z}/{x}/{y}.png ',
+      MAP_TILES_ATTRIBUTION: '© OpenStreetMap contributors',
+    },
+  ],
+  [
+    'map tiles from a remote’s origin, no credit',
+    {
+      REMOTE_EVENTS_URL: 'https://cdn.example.org/events/mf-manifest.json',
+      MAP_TILES_URL: 'https://cdn.example.org/tiles/{z}/{y}/{x}.png',
+    },
+  ],
+  ['map tiles on this origin', { MAP_TILES_URL: '/tiles/{z}/{x}/{y}.png' }],
 ];
 
 describe('page security headers', () => {
@@ -95,6 +110,21 @@ describe('page security headers', () => {
     expect(
       policy.split('; ').find((directive) => directive.startsWith('script-src')),
     ).not.toContain('unsafe-inline');
+  });
+
+  it('allow the map tiles’ origin for images only (MAP_TILES_URL)', () => {
+    const config = runtimeConfigFromEnv({
+      MAP_TILES_URL: 'https://tiles.example.net/{z}/{x}/{y}.png',
+      MAP_TILES_ATTRIBUTION: ' © Map makers ',
+    });
+    expect(config.mapTiles).toEqual({
+      url: 'https://tiles.example.net/{z}/{x}/{y}.png',
+      attribution: '© Map makers',
+    });
+    const policy = contentSecurityPolicy(config);
+    expect(policy).toContain("img-src 'self' data: blob: https://tiles.example.net;");
+    expect(originsIn(policy)).toEqual(['https://tiles.example.net']);
+    expect(runtimeConfigFromEnv({ MAP_TILES_URL: '  ' }).mapTiles).toBeUndefined();
   });
 
   it('name no other origin when every remote is on this one', () => {
@@ -144,6 +174,18 @@ describe('the production web tier (frontends/deploy)', () => {
     ['a wildcard mid-path', { REMOTE_ADMIN_ROUTES: '/admin/*/x' }, /not a URL pattern/],
     ['an unknown remote', { SETTINGS_SECTIONS_FROM: 'social shop' }, /no remote is called shop/],
     ['an unknown header remote', { HEADER_ITEMS_FROM: 'shop' }, /no remote is called shop/],
+    ['map tiles without {x}', { MAP_TILES_URL: 'https://t.example/{z}/{y}.png' }, /MAP_TILES_URL/],
+    [
+      'map tiles that break out of the policy',
+      { MAP_TILES_URL: 'https://t.example/{z}/{x}/{y}.png;script-src' },
+      /MAP_TILES_URL/,
+    ],
+    ['map tiles over javascript:', { MAP_TILES_URL: 'javascript:{z}{x}{y}' }, /MAP_TILES_URL/],
+    [
+      'a map credit with a quote',
+      { MAP_TILES_URL: '/t/{z}/{x}/{y}.png', MAP_TILES_ATTRIBUTION: 'say "hi"' },
+      /MAP_TILES_ATTRIBUTION/,
+    ],
   ])('refuses to start with %s, as the dev gateway does', async (_label, env, message) => {
     expect(() => runtimeConfigFromEnv(env)).toThrow(message);
     await expect(runScript(env)).rejects.toThrow(message);

@@ -46,7 +46,6 @@ import { isLocalDate, isLocalTime, isTimeZone } from '../recurrence';
 export const MAX_NEW_SPECIFICS = 20;
 export const NEARBY_DEFAULT_TAKE = 20;
 export const NEARBY_MAX_TAKE = 50;
-export const ALL_NEARBY_MAX = 100;
 export const NEARBY_RADIUS_KM = 50;
 
 function checked(name: string, test: (value: unknown) => boolean, message: string) {
@@ -438,6 +437,17 @@ export class EventDeletedDto {
 export class CalendarFeedDto {
   @ApiProperty({ description: 'https URL of the .ics feed' }) url: string;
   @ApiProperty({ description: 'The same feed as webcal:// for calendar apps' }) webcal_url: string;
+}
+
+export class CalendarFeedStatusDto {
+  @ApiProperty({ description: 'Whether the member has a private feed link' }) active: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'When the link in use was made (its address is only shown then)',
+  })
+  created_at: string | null;
 }
 
 export class CalendarFeedRevokedDto {

@@ -2,7 +2,7 @@ import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 
 /** A page of a cursor list, as the API sends it. */
-export interface EntryPage<T> {
+export interface CursorPage<T> {
   items: T[];
   next_cursor: string | null;
 }
@@ -24,7 +24,7 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export interface CursorListOptions<TPage extends EntryPage<unknown>> {
+export interface CursorListOptions<TPage extends CursorPage<unknown>> {
   queryKey: QueryKey;
   /** The first page. */
   first: (signal: AbortSignal) => Promise<TPage>;
@@ -34,12 +34,16 @@ export interface CursorListOptions<TPage extends EntryPage<unknown>> {
 }
 
 /**
- * A list loaded by cursor (spec §4: my events, nearby events): an infinite query whose extra pages are asked for by
+ * (Imported as `@plantfolk/ui/cursor-list`, not from the kit's index: each remote bundles it with
+ * the lists that use it, so the shared kit every first view downloads does not grow.)
+ *
+ * A list loaded by cursor (spec §4: feeds, my posts, nearby events, my events): an infinite query whose extra pages
+ * are asked for by
  * `loadMore` and applied 250 ms after they arrive. Loaded-flags keep a page from being asked
  * for twice: a cursor already in the list, or on its way, is not requested again however often
  * the end of the list scrolls into view.
  */
-export function useCursorList<TPage extends EntryPage<{ id: string }>>({
+export function useCursorList<TPage extends CursorPage<{ id: string }>>({
   queryKey,
   first,
   more,
@@ -76,8 +80,9 @@ export function useCursorList<TPage extends EntryPage<{ id: string }>>({
     });
   }, [data, fetchNextPage, isFetching, isFetchingNextPage, nextCursor]);
 
-  // Pages never overlap on the server; an event whose next date moved between two pages could
-  // meet its old copy on a page loaded later, and the first one wins.
+  // Pages never overlap on the server; an item that moved between two pages (a post bumped to the
+  // top, an event whose next date changed) could meet its old copy on a page loaded later, and
+  // the first one wins.
   const items = useMemo(() => {
     const seen = new Set<string>();
     const all: TPage['items'] = [];

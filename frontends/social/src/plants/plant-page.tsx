@@ -18,6 +18,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../app/paths';
 import { useViewer } from '../app/viewer';
 import { CommentsSection } from '../comments/comments-section';
+import { MessageButton } from '../messages/message-button';
+import { messagePaths, plantDraft } from '../messages/message-paths';
 import { PostItem } from '../posts/post-item';
 import { usePlantListing } from './plant-listing-query';
 
@@ -50,6 +52,16 @@ export function PlantPage() {
 
   return (
     <Stack gap="md">
+      {!isOwner && viewer.user && post.plant && post.author?.username && (
+        <Group justify="flex-end">
+          <MessageButton
+            to={messagePaths.withUser(post.author.username)}
+            label="Message about this plant"
+            draft={plantDraft(post.plant.name, paths.plant(post.plant.id))}
+            variant="light"
+          />
+        </Group>
+      )}
       {isOwner && post.plant && (
         <Group justify="flex-end">
           <Button

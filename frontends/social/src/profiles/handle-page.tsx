@@ -14,6 +14,8 @@ import { paths } from '../app/paths';
 import { useViewer } from '../app/viewer';
 import { useUserPlants, useUserPosts } from '../content/lists';
 import { contentKeys } from '../content/query-keys';
+import { MessageButton } from '../messages/message-button';
+import { messagePaths } from '../messages/message-paths';
 import { PageProfileView } from '../pages/page-profile';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs, useProfileTab } from './profile-tabs';
@@ -57,7 +59,7 @@ export function HandlePage() {
       <ProfileHeader
         person={user}
         actions={
-          isMe && (
+          isMe ? (
             <Button
               component={Link}
               to={paths.myProfile}
@@ -66,6 +68,8 @@ export function HandlePage() {
             >
               Go to your profile
             </Button>
+          ) : (
+            viewer.user && <MessageButton to={messagePaths.withUser(user.username)} />
           )
         }
       />

@@ -1,10 +1,10 @@
 import type { Counts } from '@plantfolk/api-client';
-import { Badge, Card, Text, formatCount } from '@plantfolk/ui';
+import { Badge, Card, formatCount, Text } from '@plantfolk/ui';
+import type { useCursorList } from '@plantfolk/ui/cursor-list';
 import { Tabs } from '@plantfolk/ui/controls';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Viewer } from '../app/viewer';
-import type { useCursorList } from '../content/use-cursor-list';
 import type { PostEntry } from '../content/entries';
 import { PostList } from '../posts/post-list';
 

@@ -33,6 +33,7 @@ import {
   decodeCursor,
   DEFAULT_PAGE_SIZE,
   encodeCursor,
+  parseTake,
 } from '../src/platform/paging/paging';
 import type { PhotoView, TagRef } from '../src/modules/content/content-item';
 import { contentItemOf, postKeyQuery } from '../src/modules/content/content-items.service';
@@ -64,6 +65,7 @@ import { plantsOfPosts } from '../src/modules/plants/plants.queries';
 import { normaliseTagName } from '../src/modules/tags/tag-name';
 import { lookupTag, tagRefsByIds } from '../src/modules/tags/tags.queries';
 import { rawEvents } from './raw-events';
+import { rawMessaging } from './raw-messaging';
 
 export interface RawBaselineOptions {
   databaseUrl: string;
@@ -112,6 +114,7 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     db,
     (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
   );
+  const messaging = rawMessaging(db);
   const rows = async <T>(text: string, values: unknown[]): Promise<T[]> =>
     (await pool.query(text, values)).rows as T[];
   // The identity module's own token check (it remembers verified tokens until they expire), so
@@ -460,6 +463,20 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
         member(caller, request);
         return page(viewer, {}, null);
       }
+      if (path === '/api/iam/messages/unread-tally')
+        return messaging.messagesTally(member(caller, request));
+      if (path === '/api/iam/notifications/unread-tally')
+        return messaging.notificationsTally(member(caller, request));
+      if (
+        (match = /^\/api\/iam\/messages\/conversation\/([^/]+)\/([^/]+)(?:\/([^/]+))?$/.exec(path))
+      )
+        return messaging.conversation(
+          member(caller, request),
+          decodeURIComponent(match[1]),
+          decodeURIComponent(match[2]),
+          match[3] === undefined ? cursorId : decodeURIComponent(match[3]),
+          parseTake(url.searchParams.get('take') ?? undefined),
+        );
     } else if (request.method === 'PUT') {
       if (path === '/api/plants/avail-nearby') return nearbyPlants(viewer, json());
       if (path === '/api/users/nearby') return nearbyPeople(member(caller, request), json());
@@ -469,6 +486,9 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
       if (path === '/api/iam/posts/new') return createPost(member(caller, request), json());
       if (path === '/api/iam/posts/reaction/new') return react(member(caller, request), json());
       if (path === '/api/iam/posts/comment/new') return comment(member(caller, request), json());
+      if (path === '/api/iam/messages/new') return messaging.send(member(caller, request), json());
+      if (path === '/api/iam/notifications/new-immutable')
+        return messaging.announce(member(caller, request), json());
       if (path === '/raw/photos') return renderPhoto(body);
     }
     throw new NotFoundRoute();

@@ -13,6 +13,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { Client } from 'pg';
+import { io as connectSocket } from 'socket.io-client';
+import { REALTIME_PATH } from '../src/platform/realtime/realtime-rooms';
 import { GUEST } from '../src/platform/access/viewer';
 import { DEFAULT_PAGE_SIZE, encodeCursor } from '../src/platform/paging/paging';
 import { postPageSql, type PostRow } from '../src/modules/content/feed.queries';
@@ -68,6 +70,16 @@ export interface BenchOptions {
    * `<scenario>-<api|raw>-<round>.cpuprofile` (processes started here; see support/cpu-profile.cjs).
    */
   cpuProfileDir?: string;
+  /**
+   * Announcements per server in the notice fan-out (default max(5, rounds); 0 skips it, as with
+   * in-process servers by default: the smoke test's API runs no worker to fan out).
+   */
+  noticeRuns?: number;
+  /**
+   * Messages sent through the API to a socket held by a second API instance (default 200; 0 skips
+   * it, as with in-process servers by default).
+   */
+  liveMessages?: number;
   /** Build backend/dist first (default true when the API is started here). */
   build?: boolean;
   /** Override how the servers start (the smoke test runs them in-process). */
@@ -89,7 +101,7 @@ export interface ServerStats {
 
 export interface ScenarioResult {
   name: string;
-  kind: Scenario['kind'] | 'images' | 'soak' | 'backlog';
+  kind: Scenario['kind'] | 'images' | 'soak' | 'backlog' | 'fanout' | 'live';
   description: string;
   api: ServerStats;
   raw: ServerStats | null;
@@ -158,6 +170,7 @@ async function fixturesOf(
   db: Client,
   reader: SignedIn,
   writers: SignedIn[],
+  members: number,
   log: (line: string) => void,
 ): Promise<ScenarioFixtures> {
   const [{ random_id: post }] = (
@@ -204,8 +217,43 @@ async function fixturesOf(
                               AND NOT s.cancelled ORDER BY s.starts_at LIMIT 4) s
       WHERE e.privacy = 'public' ORDER BY s.id LIMIT 400`,
   );
+  // The reader's conversation with the most messages (the conversation page), and one
+  // conversation per writer with a seeded member (member k mod members), made here as the app
+  // makes one (undone with the bench's writes).
+  const { rows: talks } = await db.query<{ me: string; other: string }>(
+    `SELECT mu.username AS me, ou.username AS other
+       FROM conversation_participant cp
+       JOIN conversation c ON c.id = cp.conversation_id AND c.conv_type = 'u2u'
+       JOIN conversation_participant o ON o.conversation_id = c.id AND o.user_id <> cp.user_id
+       JOIN user_account mu ON mu.id = cp.user_id
+       JOIN user_account ou ON ou.id = o.user_id
+      WHERE cp.user_id = $1
+      ORDER BY (SELECT count(*) FROM message m WHERE m.conversation_id = c.id) DESC, c.id
+      LIMIT 1`,
+    [reader.userId],
+  );
+  const { rows: started } = await db.query<{ id: string; starter_id: string }>(
+    `WITH pairs AS (
+       SELECT x.a, md5('member:' || (((x.k - 1) % $2) + 1))::uuid AS b
+         FROM unnest($1::uuid[]) WITH ORDINALITY AS x(a, k)),
+     c AS (
+       INSERT INTO conversation (conv_type, pair_key, starter_id)
+       SELECT 'u2u', 'u:' || LEAST(a::text COLLATE "C", b::text COLLATE "C") || ':'
+                      || GREATEST(a::text COLLATE "C", b::text COLLATE "C"), a
+         FROM pairs
+       RETURNING id, starter_id),
+     joined AS (
+       INSERT INTO conversation_participant (conversation_id, user_id, role)
+       SELECT c.id, p.a, 'member' FROM c JOIN pairs p ON p.a = c.starter_id
+       UNION ALL
+       SELECT c.id, p.b, 'member' FROM c JOIN pairs p ON p.a = c.starter_id)
+     SELECT id, starter_id FROM c`,
+    [writers.map((writer) => writer.userId), members],
+  );
+  const conversationOf = new Map(started.map((row) => [row.starter_id, row.id]));
   log(
-    `fixtures: post ${post}, member ${username}, feed page ${deepPage} deep, event ${event?.random_id}`,
+    `fixtures: post ${post}, member ${username}, feed page ${deepPage} deep, event ${event?.random_id}, ` +
+      `conversation ${talks[0]?.me}/${talks[0]?.other}`,
   );
   return {
     event: event?.random_id ?? '',
@@ -215,6 +263,8 @@ async function fixturesOf(
       longitude: Number(Number(event?.longitude ?? 0).toFixed(4)),
     },
     eventDates: eventDates.map((row) => row.id),
+    conversationPath: `/api/iam/messages/conversation/${talks[0]?.me}/${talks[0]?.other}`,
+    writerConversations: writers.map((writer) => conversationOf.get(writer.userId) ?? ''),
     reader,
     writers,
     post,
@@ -261,6 +311,12 @@ export async function undoBenchWrites(db: Client): Promise<void> {
   await db.query(`DELETE FROM uploaded_image WHERE user_id IN ${bench}`);
   await db.query(`DELETE FROM event_attendee WHERE user_id IN ${bench}`);
   await db.query(`DELETE FROM notification WHERE actor_id IN ${bench}`);
+  // Conversations the bench started (their messages and participants go with them), the e-mail
+  // items their messages recorded, the announcements of the fan-out (their notifications go too).
+  await db.query(`DELETE FROM conversation WHERE starter_id IN ${bench}`);
+  await db.query(`DELETE FROM email_item WHERE actor_id IN ${bench}`);
+  await db.query(`DELETE FROM announcement WHERE author_id IN ${bench}`);
+  await db.query(`UPDATE user_account SET is_admin = false WHERE is_admin AND id IN ${bench}`);
   await db.query(`DELETE FROM auth_session WHERE user_id IN ${bench} OR user_agent = 'bench'`);
   await db.query(`DELETE FROM outbox_message WHERE dispatched_at IS NOT NULL`);
 }
@@ -537,7 +593,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
 
     const reader = await logIn(api.url, 'member-7@bench.plantfolk.test');
     const writers = await benchWriters(db, jwtSecret, options.size.benchMembers);
-    const fixtures = await fixturesOf(db, reader, writers, log);
+    const fixtures = await fixturesOf(db, reader, writers, options.size.members, log);
     resetDraws();
 
     const scenarios = SCENARIOS.filter((scenario) => wanted(scenario.name));
@@ -610,6 +666,26 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
             ? ` (failures: API ${apiStats.failures}, raw ${rawStats.failures})`
             : ''),
       );
+    }
+
+    const noticeRuns = options.noticeRuns ?? (options.startApi ? 0 : Math.max(5, rounds));
+    if (wanted('notice-fanout') && noticeRuns > 0) {
+      const admin = writers[writers.length - 1];
+      const fanout = await noticeFanout(db, api, raw, admin, noticeRuns, log);
+      results.scenarios.push(fanout);
+      log(`notice-fanout: ${fanout.notes}`);
+    }
+
+    const liveMessages = options.liveMessages ?? (options.startApi ? 0 : 200);
+    if (wanted('message-live') && liveMessages > 0) {
+      const second = await startApiProcess(env, logFile);
+      try {
+        const live = await messageLive(db, api, second, writers, liveMessages, log);
+        results.scenarios.push(live);
+        log(`message-live: ${live.notes}`);
+      } finally {
+        await second.close();
+      }
     }
 
     const first = results.scenarios.find((row) => row.name === 'guest-feed');
@@ -826,6 +902,224 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   }
 }
 
+/** The p-th percentile (0–100) of some numbers, nearest rank. */
+function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/**
+ * A site announcement (`POST /api/iam/notifications/new-immutable`, an admin) fanned out to every
+ * registered member: from the request's start until the last recipient's notification row exists
+ * (the recipient with the greatest id: the fan-out walks members by id), polled every 5 ms by its
+ * dedupe key. The API answers at once and its worker writes the rows (the `announce` job, batches
+ * of ANNOUNCE_BATCH, one set-based insert each); the raw server runs the same batches in the
+ * request. Rows/s is all rows over all runs' time, end to end (job pick-up included); p50/p99 are
+ * the runs' times to the last recipient. API and raw alternate; each announcement is deleted (its
+ * rows with it) after its run.
+ */
+async function noticeFanout(
+  db: Client,
+  api: RunningServer,
+  raw: RunningServer,
+  admin: SignedIn,
+  runs: number,
+  log: (line: string) => void,
+): Promise<ScenarioResult> {
+  await db.query(`UPDATE user_account SET is_admin = true WHERE id = $1`, [admin.userId]);
+  try {
+    const { rows: audienceRows } = await db.query<{ audience: number }>(
+      `SELECT count(*)::int AS audience FROM user_account WHERE registered_at IS NOT NULL`,
+    );
+    const audience = audienceRows[0].audience;
+    const { rows: lastRows } = await db.query<{ id: string }>(
+      `SELECT id FROM user_account WHERE registered_at IS NOT NULL ORDER BY id DESC LIMIT 1`,
+    );
+    const lastRecipient = lastRows[0].id;
+    log(`notice-fanout: ${runs} announcements per server to ${audience} members, alternating`);
+    const one = async (server: RunningServer, n: number) => {
+      const started = performance.now();
+      const response = await fetch(`${server.url}/api/iam/notifications/new-immutable`, {
+        method: 'POST',
+        headers: { ...admin.headers },
+        body: JSON.stringify({ message: `Bench notice ${n}: the plant swap moves to Sunday.` }),
+      });
+      const body = (await response.json()) as { data?: { id?: string } };
+      const id = body.data?.id;
+      if (!response.ok || !id) return { ms: 0, rows: 0, failed: true };
+      const key = `immutable:${id}:${lastRecipient}`;
+      const deadline = Date.now() + 60_000;
+      let done = false;
+      while (!done && Date.now() < deadline) {
+        done = (await db.query(`SELECT 1 FROM notification WHERE dedupe_key = $1`, [key])).rowCount
+          ? true
+          : false;
+        if (!done) await new Promise((wait) => setTimeout(wait, 5));
+      }
+      const ms = performance.now() - started;
+      // The last batch's statement has committed, so every row of this announcement is visible.
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM notification WHERE announcement_id = $1`,
+        [id],
+      );
+      await db.query(`DELETE FROM announcement WHERE id = $1`, [id]);
+      return { ms, rows: rows[0].n, failed: !done || rows[0].n !== audience };
+    };
+    // Warm-up: one of each, not counted.
+    await one(api, 0);
+    await one(raw, 0);
+    const times: {
+      api: Array<{ ms: number; rows: number; failed: boolean }>;
+      raw: typeof times.api;
+    } = { api: [], raw: [] };
+    for (let run = 1; run <= runs; run += 1) {
+      times.api.push(await one(api, run));
+      times.raw.push(await one(raw, run));
+    }
+    const stats = (list: typeof times.api): ServerStats => {
+      const seconds = list.reduce((sum, run) => sum + run.ms, 0) / 1000;
+      const rows = list.reduce((sum, run) => sum + run.rows, 0);
+      const ms = list.map((run) => run.ms);
+      return {
+        requestsPerSecond: seconds ? rows / seconds : 0,
+        p50: percentile(ms, 50),
+        p99: percentile(ms, 99),
+        requests: list.length,
+        failures: list.filter((run) => run.failed).length,
+      };
+    };
+    const apiStats = stats(times.api);
+    const rawStats = stats(times.raw);
+    const ratio = rawStats.requestsPerSecond
+      ? apiStats.requestsPerSecond / rawStats.requestsPerSecond
+      : 0;
+    const fmt = (value: number) => Math.round(value).toLocaleString('en');
+    return {
+      name: `notice-fanout-${audience}`,
+      kind: 'fanout',
+      description:
+        `An admin's announcement fanned out to ${audience} members (POST /api/iam/notifications/` +
+        'new-immutable): rows/s end to end; p50/p99 from the request to the last recipient’s row',
+      api: apiStats,
+      raw: rawStats,
+      ratio,
+      target: '≥ 100,000 rows/s, p99 ≤ 5 s',
+      pass: apiStats.requestsPerSecond >= 100_000 && apiStats.p99 <= 5000 && !apiStats.failures,
+      notes:
+        `API ${fmt(apiStats.requestsPerSecond)} rows/s (last recipient p50 ${apiStats.p50.toFixed(0)} ms, ` +
+        `p99 ${apiStats.p99.toFixed(0)} ms), raw ${fmt(rawStats.requestsPerSecond)} rows/s ` +
+        `(p50 ${rawStats.p50.toFixed(0)} ms, p99 ${rawStats.p99.toFixed(0)} ms), ${runs} runs each` +
+        (apiStats.failures || rawStats.failures
+          ? `; incomplete runs: API ${apiStats.failures}, raw ${rawStats.failures}`
+          : ''),
+    };
+  } finally {
+    await db.query(`UPDATE user_account SET is_admin = false WHERE id = $1`, [admin.userId]);
+  }
+}
+
+/**
+ * A message sent through one API instance (`POST /api/iam/messages/new`, writer 0) to a member
+ * whose socket (socket.io-client, websocket, their access token) is held by a second instance:
+ * from the request's start until that socket gets the 'message' event (the Redis adapter between
+ * the instances). One message at a time; p50/p99 over all of them. No raw baseline: the target is
+ * absolute.
+ */
+async function messageLive(
+  db: Client,
+  sender: RunningServer,
+  holder: RunningServer,
+  writers: SignedIn[],
+  count: number,
+  log: (line: string) => void,
+): Promise<ScenarioResult> {
+  const [from, to] = writers;
+  const { rows } = await db.query<{ id: string }>(
+    `WITH c AS (
+       INSERT INTO conversation (conv_type, pair_key, starter_id)
+       VALUES ('u2u', 'u:' || LEAST($1::text COLLATE "C", $2::text COLLATE "C") || ':'
+                      || GREATEST($1::text COLLATE "C", $2::text COLLATE "C"), $1::uuid)
+       ON CONFLICT (pair_key) DO UPDATE SET pair_key = EXCLUDED.pair_key RETURNING id),
+     joined AS (
+       INSERT INTO conversation_participant (conversation_id, user_id, role)
+       SELECT c.id, x.id, 'member' FROM c, unnest(ARRAY[$1::uuid, $2::uuid]) AS x(id)
+       ON CONFLICT DO NOTHING)
+     SELECT id FROM c`,
+    [from.userId, to.userId],
+  );
+  const conversationId = rows[0].id;
+  const token = to.headers.authorization.replace(/^Bearer /, '');
+  const socket = connectSocket(holder.url, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+  });
+  const waiting = new Map<string, (at: number) => void>();
+  socket.on('message', (payload: { text?: string }) => {
+    const done = payload?.text ? waiting.get(payload.text) : undefined;
+    if (done) done(performance.now());
+  });
+  await new Promise<void>((ready, fail) => {
+    socket.once('connect', () => ready());
+    socket.once('connect_error', (error) => fail(error));
+  });
+  log(`message-live: ${count} messages via ${sender.url} to a socket on ${holder.url}`);
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  try {
+    for (let n = 0; n < count; n += 1) {
+      const text = `Live bench message ${n}`;
+      const received = new Promise<number | null>((arrived) => {
+        const timer = setTimeout(() => arrived(null), 5_000);
+        waiting.set(text, (at) => {
+          clearTimeout(timer);
+          arrived(at);
+        });
+      });
+      const sent = performance.now();
+      const response = await fetch(`${sender.url}/api/iam/messages/new`, {
+        method: 'POST',
+        headers: { ...from.headers },
+        body: JSON.stringify({ convnId: conversationId, message: text }),
+      });
+      await response.arrayBuffer();
+      const at = await received;
+      waiting.delete(text);
+      if (!response.ok || at === null) failures += 1;
+      else latencies.push(at - sent);
+    }
+  } finally {
+    socket.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const stats: ServerStats = {
+    requestsPerSecond: count / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: count,
+    failures,
+  };
+  return {
+    name: 'message-live-cross-instance',
+    kind: 'live',
+    description:
+      'A message sent through one API instance reaching a socket held by another (socket.io, ' +
+      'Redis adapter): from the request’s start to the socket’s event, one at a time',
+    api: stats,
+    raw: null,
+    ratio: null,
+    target: 'p99 ≤ 100 ms',
+    pass: stats.p99 <= 100 && !failures && latencies.length > 0,
+    notes:
+      `p50 ${stats.p50.toFixed(1)} ms, p99 ${stats.p99.toFixed(1)} ms, max ` +
+      `${Math.max(0, ...latencies).toFixed(1)} ms over ${latencies.length} messages` +
+      (failures ? `; ${failures} not delivered within 5 s or refused` : ''),
+  };
+}
+
 /** Renames the profile a server writes after its second SIGWINCH to `<name>.cpuprofile`. */
 async function keepProfile(dir: string, pid: number, name: string): Promise<void> {
   const { readdir, rename } = await import('node:fs/promises');
@@ -858,6 +1152,8 @@ if (require.main === module) {
       backlog: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
+      notices: { type: 'string' },
+      live: { type: 'string' },
     },
   });
   runBench({
@@ -873,6 +1169,8 @@ if (require.main === module) {
     backlogUploads: values.backlog === undefined ? undefined : Number(values.backlog),
     build: !values['no-build'],
     cpuProfileDir: values['cpu-prof'],
+    noticeRuns: values.notices === undefined ? undefined : Number(values.notices),
+    liveMessages: values.live === undefined ? undefined : Number(values.live),
   }).catch((error) => {
     console.error(error);
     process.exitCode = 1;

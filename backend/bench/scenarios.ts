@@ -27,6 +27,10 @@ export interface ScenarioFixtures {
   eventPoint: { latitude: number; longitude: number };
   /** Dates to come of public events, which the writers answer. */
   eventDates: string[];
+  /** The reader's conversation with the most messages: `/api/iam/messages/conversation/{a}/{b}`. */
+  conversationPath: string;
+  /** Per writer (same index), a conversation of theirs with a seeded member, to write in. */
+  writerConversations: string[];
 }
 
 export type ScenarioKind = 'read' | 'write' | 'mixed';
@@ -55,6 +59,7 @@ let drawn = 0;
 let hotDrawn = 0;
 export function resetDraws(): void {
   drawn = 0;
+  messaged = 0;
   answered = 0;
   hotDrawn = 0;
 }
@@ -186,6 +191,27 @@ function createPost(fixtures: ScenarioFixtures): AutocannonRequest {
   };
 }
 
+/** Writer k mod W writes in their own conversation with a seeded member. */
+let messaged = 0;
+function sendMessage(fixtures: ScenarioFixtures): AutocannonRequest {
+  return {
+    method: 'POST',
+    path: '/api/iam/messages/new',
+    setupRequest: (request) => {
+      const k = messaged++;
+      const member = k % fixtures.writers.length;
+      return {
+        ...request,
+        headers: own(fixtures.writers[member].headers),
+        body: JSON.stringify({
+          convnId: fixtures.writerConversations[member % fixtures.writerConversations.length],
+          message: `Bench message ${k}: is the cutting still available?`,
+        }),
+      };
+    },
+  };
+}
+
 /** A read sent as PUT with a JSON body (the spec's nearby searches). */
 function put(
   path: string,
@@ -307,6 +333,38 @@ export const SCENARIOS: Scenario[] = [
     description: 'A verified member, one post with their reaction (/api/post/{randomId})',
     requests: (f) => [get(`/api/post/${f.post}`, f.reader.headers)],
     check: (f) => ({ path: `/api/post/${f.post}`, headers: f.reader.headers }),
+  },
+  ...(
+    [
+      {
+        name: 'conversation-page',
+        description:
+          'A member reads a conversation: its newest 20 messages (/api/iam/messages/conversation/{a}/{b})',
+        path: (f: ScenarioFixtures) => f.conversationPath,
+      },
+      {
+        name: 'messages-tally',
+        description: 'A member’s unseen messages (/api/iam/messages/unread-tally)',
+        path: () => '/api/iam/messages/unread-tally',
+      },
+      {
+        name: 'notifications-tally',
+        description: 'A member’s unseen notifications (/api/iam/notifications/unread-tally)',
+        path: () => '/api/iam/notifications/unread-tally',
+      },
+    ] as const
+  ).map((read): Scenario => ({
+    name: read.name,
+    kind: 'read',
+    description: read.description,
+    requests: (f) => [get(read.path(f), f.reader.headers)],
+    check: (f) => ({ path: read.path(f), headers: f.reader.headers }),
+  })),
+  {
+    name: 'message-send',
+    kind: 'write',
+    description: 'Members write in their conversations (/api/iam/messages/new)',
+    requests: (f) => [sendMessage(f)],
   },
   {
     name: 'create-post',

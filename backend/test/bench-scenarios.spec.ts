@@ -32,6 +32,11 @@ function fixtures(): ScenarioFixtures {
     event: 'e000000001',
     eventPoint: { latitude: -37.81, longitude: 144.96 },
     eventDates: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'],
+    conversationPath: '/api/iam/messages/conversation/member_7/member_8',
+    writerConversations: [
+      '00000000-0000-4000-8000-000000000011',
+      '00000000-0000-4000-8000-000000000012',
+    ],
   };
 }
 
@@ -57,5 +62,30 @@ describe('bench scenarios', () => {
     // What the image uploads later send with writers[0] is what the member signed in with.
     expect([f.reader, ...f.writers].map((caller) => ({ ...caller.headers }))).toEqual(before);
     expect(Object.keys(f.writers[0].headers)).not.toContain('Content-Length');
+  });
+
+  it('sends each writer’s messages into that writer’s own conversation', () => {
+    const f = fixtures();
+    resetDraws();
+    const scenario = SCENARIOS.find((candidate) => candidate.name === 'message-send');
+    const requests = new RequestIterator({
+      hostname: '127.0.0.1',
+      port: 1,
+      requests: scenario!.requests(f),
+    });
+    const drawn: number[] = [];
+    for (let sent = 0; sent < 4; sent += 1) {
+      const [head, body] = requests.nextRequestBuffer().toString().split('\r\n\r\n');
+      expect(head).toMatch(/^POST \/api\/iam\/messages\/new /);
+      const writer = Number(/authorization: Bearer token-(\d+)/.exec(head)?.[1]) - 1;
+      const message = JSON.parse(body) as { convnId: string; message: string };
+      const k = Number(/^Bench message (\d+):/.exec(message.message)?.[1]);
+      // Draw k is writer k mod W's, in that writer's conversation.
+      expect(writer).toBe(k % f.writers.length);
+      expect(message.convnId).toBe(f.writerConversations[writer]);
+      drawn.push(k);
+    }
+    // Each request is a new draw.
+    expect(new Set(drawn).size).toBe(drawn.length);
   });
 });

@@ -6,11 +6,19 @@ import { DATASET_EPOCH, DATASET_PASSWORD, DEMO_PASSWORD, type DatasetSize } from
 import { contentStep } from './steps/content';
 import { eventsStep } from './steps/events';
 import { membersStep } from './steps/members';
+import { messagingStep } from './steps/messaging';
 import { pagesStep } from './steps/pages';
 import { tagsStep } from './steps/tags';
 
 /** Every domain's rows, in order (a domain's rows may refer to earlier ones'). */
-export const SEED_STEPS: SeedStep[] = [membersStep, tagsStep, contentStep, pagesStep, eventsStep];
+export const SEED_STEPS: SeedStep[] = [
+  membersStep,
+  tagsStep,
+  contentStep,
+  pagesStep,
+  eventsStep,
+  messagingStep,
+];
 
 export interface SeedOptions {
   size: DatasetSize;
@@ -70,7 +78,18 @@ export async function seedDataset(db: ClientBase, options: SeedOptions): Promise
 
 /** Row counts of the main tables, for the report. */
 export async function datasetCounts(db: ClientBase): Promise<Record<string, number>> {
-  const tables = ['user_account', 'post', 'plant', 'post_photo', 'post_tag', 'reaction', 'comment'];
+  const tables = [
+    'user_account',
+    'post',
+    'plant',
+    'post_photo',
+    'post_tag',
+    'reaction',
+    'comment',
+    'conversation',
+    'message',
+    'notification',
+  ];
   const { rows } = await db.query<Record<string, number>>(
     `SELECT ${tables.map((table) => `(SELECT count(*)::int FROM ${table}) AS ${table}`).join(', ')}`,
   );

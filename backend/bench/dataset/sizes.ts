@@ -15,6 +15,11 @@ export interface DatasetSize {
   /** Seconds between consecutive posts, newest first from the dataset's epoch. */
   postSpacingSeconds: number;
   /**
+   * Registered members with no place, posts or conversations (`reader_<n>`, steps/messaging.ts):
+   * they bring the audience of a site announcement's fan-out to 10,000 where `members` is smaller.
+   */
+  audienceMembers?: number;
+  /**
    * The demo site's slice (`npm start -- --demo`): friendly handles and suburbs, natural post text,
    * drawn plant photos with ready upload rows. Absent: the benchmark's plain rows.
    */
@@ -49,6 +54,7 @@ export const DATASET_SIZES = {
     reactionsPerPost: 3,
     commentsPerPost: 0.5,
     postSpacingSeconds: 120,
+    audienceMembers: 7_600,
   },
   large: {
     name: 'large',
@@ -83,4 +89,4 @@ export const DEMO_PASSWORD = 'plantfolk-demo';
  * Bumped whenever a step writes different rows: a cached dataset whose marker names another
  * version (or another migration list) is seeded again.
  */
-export const DATASET_VERSION = 2;
+export const DATASET_VERSION = 3;

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ContentModule } from './modules/content';
 import { EventsModule } from './modules/events';
 import { IdentityCallerResolver, IdentityModule, IdentityOpsAccess } from './modules/identity';
+import { MessagingModule } from './modules/messaging';
 import { NotificationsModule } from './modules/notifications';
 import { PagesModule } from './modules/pages';
 import { PlantsModule } from './modules/plants';
@@ -16,6 +17,7 @@ import { HealthModule } from './platform/health/health.module';
 import { ImagesModule } from './platform/images/images.module';
 import { MailModule } from './platform/mail/mail.module';
 import { QueuesModule } from './platform/queues/queues.module';
+import { RealtimeModule } from './platform/realtime/realtime.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import type { ProcessRole } from './platform/queues/process-role';
 import { RedisModule } from './platform/redis/redis.module';
@@ -45,6 +47,7 @@ export class AppModule {
         StorageModule,
         ImagesModule,
         HealthModule,
+        RealtimeModule,
         GeoModule,
         IdentityModule,
         TagsModule,
@@ -54,6 +57,7 @@ export class AppModule {
         EventsModule,
         ProfilesModule,
         NotificationsModule,
+        MessagingModule,
       ],
     };
   }

@@ -327,6 +327,9 @@ describe('identity: members, admins and account deletion', () => {
         email_on_message: true,
         email_on_comment: true,
         email_on_event: true,
+        email_messages: 'immediately',
+        email_comments: 'daily',
+        email_events: 'daily',
         show_in_nearby: true,
         distance_unit: 'km',
       };

@@ -1,4 +1,4 @@
-import { defineHeaderItems, defineRemoteRoutes } from '@plantfolk/ui';
+import { defineHeaderItems, defineRemoteRoutes, defineSettingsSections } from '@plantfolk/ui';
 import { lazy } from 'react';
 
 /**
@@ -94,6 +94,25 @@ export const routes = defineRemoteRoutes([
     handle: { access: 'trusted-only', layout: '3-col', title: 'Create a page' },
     lazy: () => import('./pages/new-page-page').then((m) => ({ Component: m.NewPagePage })),
   },
+  // Messages: the list and a conversation (with a member, or a member's with a page), one chunk;
+  // the screens set their titles.
+  {
+    path: '/messages',
+    handle: { access: 'trusted-only' },
+    lazy: () => import('./messages/messages-screens').then((m) => ({ Component: m.MessagesPage })),
+  },
+  {
+    path: '/messages/:username',
+    handle: { access: 'trusted-only' },
+    lazy: () =>
+      import('./messages/messages-screens').then((m) => ({ Component: m.ConversationPage })),
+  },
+  {
+    path: '/messages/:userHandle/to/:pageHandle',
+    handle: { access: 'trusted-only' },
+    lazy: () =>
+      import('./messages/messages-screens').then((m) => ({ Component: m.ConversationPage })),
+  },
   {
     // Editing a page: its owner and admins (others see why not).
     path: '/:handle/edit',
@@ -109,8 +128,8 @@ export const routes = defineRemoteRoutes([
 ]);
 
 /**
- * What the social remote adds to the shell's header: the notifications bell, for signed-in
- * members (lazy, so the remote's entry stays small).
+ * What the social remote adds to the shell's header: the messages icon for trusted members and
+ * the notifications bell for signed-in members (lazy, so the remote's entry stays small).
  */
 export const headerItems = defineHeaderItems([
   {
@@ -119,5 +138,25 @@ export const headerItems = defineHeaderItems([
     access: 'authd-only',
     label: 'Notifications',
     Component: lazy(() => import('./notifications/notification-bell')),
+  },
+  {
+    id: 'messages',
+    order: 5,
+    access: 'trusted-only',
+    label: 'Messages',
+    Component: lazy(() => import('./messages/messages-icon')),
+  },
+]);
+
+/**
+ * What the social remote adds to /settings: the e-mail preferences of what it owns (messages,
+ * comments and reactions, events' notifications), after the shell's privacy switches.
+ */
+export const settingsSections = defineSettingsSections([
+  {
+    id: 'email-notifications',
+    order: 650,
+    title: 'E-mail notifications',
+    Component: lazy(() => import('./settings/email-preferences-section')),
   },
 ]);

@@ -40,7 +40,7 @@ export {
 export { xhrTransport, type UploadProgress, type UploadTransport } from './upload-transport';
 export { valuesOf } from './value-lists';
 export * from './identity/identity-api';
-export { defaultUserSettings } from './identity/user-settings';
+export { defaultUserSettings, type EmailMode } from './identity/user-settings';
 export { profileLimits } from './identity/profile-limits';
 export { hasSessionHint, SESSION_HINT_COOKIE } from './identity/session-hint';
 export {
@@ -59,10 +59,13 @@ export * from './tags/tags-api';
 export * from './location/location-api';
 export * from './people/people-api';
 export * from './notifications/notifications-api';
+export * from './messaging/messaging-api';
 export * from './pages/pages-api';
+export * from './events/nearby-events-api';
 export {
   interestTypes,
   isValidTagName,
   MAX_TAGS_PER_POST,
   normaliseTagName,
 } from './tags/tag-names';
+export * from './realtime';

@@ -1,6 +1,8 @@
 // Every migration, in order. `npm run migration:generate -w @plantfolk/backend -- <Name>` appends here.
 import { AdminUserSearch1795540000000 } from './1795540000000-AdminUserSearch';
 import { NotificationReads1795550000000 } from './1795550000000-NotificationReads';
+import { Messaging1795560000000 } from './1795560000000-Messaging';
+import { EmailPreferences1795570000000 } from './1795570000000-EmailPreferences';
 import { PeopleNearby1795530000000 } from './1795530000000-PeopleNearby';
 import { LinkPreviews1795520000000 } from './1795520000000-LinkPreviews';
 import { Events1795510000000 } from './1795510000000-Events';
@@ -32,4 +34,6 @@ export const migrations = [
   PeopleNearby1795530000000,
   AdminUserSearch1795540000000,
   NotificationReads1795550000000,
+  Messaging1795560000000,
+  EmailPreferences1795570000000,
 ];

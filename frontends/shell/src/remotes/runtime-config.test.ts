@@ -49,11 +49,11 @@ describe('runtime config', () => {
     const config = parseRuntimeConfig({
       remotes: {},
       routes: { events: ['/events', '/event/*', '/calendar'] },
-      settingsSectionsFrom: ['social'],
+      settingsSectionsFrom: ['social', 'events'],
     });
     expect(config.routes.events).toEqual(['/events', '/event/*', '/calendar']);
     expect(config.routes.social).toEqual(defaultRuntimeConfig.routes.social);
-    expect(config.settingsSectionsFrom).toEqual(['social']);
+    expect(config.settingsSectionsFrom).toEqual(['social', 'events']);
   });
 
   it('keeps the defaults where the routes or settings entries are malformed', () => {

@@ -6,19 +6,20 @@ import {
   Center,
   EditedMarker,
   FormAlert,
+  formatCount,
   Group,
+  LivingText,
   Loader,
   Modal,
+  splitServerError,
   Stack,
   Text,
   TimeAgo,
   Title,
-  UserAvatar,
-  formatCount,
-  splitServerError,
   useDisclosure,
-  LivingText,
+  UserAvatar,
 } from '@plantfolk/ui';
+import { useCursorList } from '@plantfolk/ui/cursor-list';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -27,7 +28,6 @@ import type { Viewer } from '../app/viewer';
 import { removeComments, updateComment, updatePost } from '../content/cache';
 import { commentsWithAuthors, type CommentEntry, type PostEntry } from '../content/entries';
 import { contentKeys } from '../content/query-keys';
-import { useCursorList } from '../content/use-cursor-list';
 import { JoinConversationPrompt } from '../posts/guest-prompt';
 import { ReactionButton } from '../posts/reaction-button';
 import { useReactionToggle } from '../posts/use-reaction';

@@ -2,17 +2,18 @@ import type { HeaderItemProps } from '@plantfolk/ui';
 import { ActionIcon, Drawer, IconBell, Indicator, useDisclosure } from '@plantfolk/ui';
 import { NotificationPanel } from './notification-panel';
 import { unreadLabel } from './notification-text';
-import { useUnreadTally } from './notifications-data';
+import { useLiveNotifications, useUnreadTally } from './notifications-data';
 
 /**
- * The header's bell (the social remote's header item): the unread count, polled (at most every
- * 10 s, and on window focus), and the notifications in a panel at the side — a full-screen sheet
+ * The header's bell (the social remote's header item): the unread count, pushed live and polled
+ * as the fallback (at most every 10 s, and on window focus), and the notifications in a panel at the side — a full-screen sheet
  * on a phone. Opening it forces a recheck of the count.
  */
 export function NotificationBell({ user }: HeaderItemProps) {
   const viewer = user.uuid;
   const [opened, panel] = useDisclosure(false);
   const tally = useUnreadTally(viewer);
+  useLiveNotifications(viewer);
   const count = tally.data?.count ?? 0;
   const shown = unreadLabel(count, tally.data?.capped ?? false);
   const name = count ? `Notifications, ${shown} unread` : 'Notifications';

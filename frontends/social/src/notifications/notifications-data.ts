@@ -1,5 +1,12 @@
-import { type NotificationItem, notificationsApi, type UnreadTally } from '@plantfolk/api-client';
+import {
+  type NotificationItem,
+  notificationsApi,
+  onLiveReconnect,
+  subscribeLive,
+  type UnreadTally,
+} from '@plantfolk/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useCursorList } from '../content/use-cursor-list';
 
 /** Spec §9: the unread count is rechecked at most every 10 seconds unless forced. */
@@ -13,7 +20,8 @@ export const notificationKeys = {
 
 /**
  * The member's unread count: polled every 10 s while the page is visible, rechecked when the
- * window gets focus if the last answer is 10 s old; `refetch` forces a recheck.
+ * window gets focus if the last answer is 10 s old; `refetch` forces a recheck. Live pushes
+ * (useLiveNotifications) update it in between.
  */
 export function useUnreadTally(viewer: string) {
   return useQuery({
@@ -24,6 +32,44 @@ export function useUnreadTally(viewer: string) {
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
   });
+}
+
+function isTally(value: unknown): value is UnreadTally {
+  const tally = value as Partial<UnreadTally> | null;
+  return (
+    typeof tally === 'object' &&
+    tally !== null &&
+    typeof tally.count === 'number' &&
+    typeof tally.capped === 'boolean'
+  );
+}
+
+/**
+ * Live updates while the bell is on the page: a pushed tally replaces the polled one, a new
+ * notification refreshes the list (grouped on the server, so it is refetched rather than patched:
+ * nothing doubles), an announcement (no single id) forces a tally recheck, and every
+ * (re)connection of the live socket refetches both, so nothing sent meanwhile is missed. The
+ * 10-second polling of `useUnreadTally` stays as the fallback.
+ */
+export function useLiveNotifications(viewer: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const stops = [
+      subscribeLive('notifications-tally', (payload) => {
+        if (isTally(payload)) queryClient.setQueryData(notificationKeys.tally(viewer), payload);
+      }),
+      subscribeLive('notification', (payload) => {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.list(viewer) });
+        const id = (payload as { id?: unknown } | null)?.id;
+        if (typeof id !== 'string')
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.tally(viewer) });
+      }),
+      onLiveReconnect(() => {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all(viewer) });
+      }),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [queryClient, viewer]);
 }
 
 /** The member's notifications, grouped, newest first, a page at a time. */

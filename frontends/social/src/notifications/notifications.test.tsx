@@ -1,3 +1,4 @@
+import type * as ApiClient from '@plantfolk/api-client';
 import type { NotificationItem } from '@plantfolk/api-client';
 import { ok } from '@plantfolk/api-client/testing';
 import { createTestQueryClient, renderRoutes } from '@plantfolk/ui/testing';
@@ -13,6 +14,30 @@ import {
   stubIntersectionObserver,
 } from '../testing/social-test-kit';
 import { NotificationBell } from './notification-bell';
+
+/** The page's live connection, played by the test: what subscribeLive handed out, by event. */
+const live = vi.hoisted(() => {
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const add = (event: string, handler: (payload: unknown) => void) => {
+    if (!handlers.has(event)) handlers.set(event, new Set());
+    handlers.get(event)?.add(handler);
+    return () => void handlers.get(event)?.delete(handler);
+  };
+  return {
+    handlers,
+    subscribe: add,
+    onReconnect: (handler: (info: { connectedAt: number }) => void) =>
+      add('reconnect', handler as (payload: unknown) => void),
+    push(event: string, payload: unknown) {
+      for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
+    },
+  };
+});
+vi.mock('@plantfolk/api-client', async (original) => ({
+  ...(await original<typeof ApiClient>()),
+  subscribeLive: live.subscribe,
+  onLiveReconnect: live.onReconnect,
+}));
 import { describeNotification, unreadLabel, whoDidIt } from './notification-text';
 
 const TALLY = '/api/iam/notifications/unread-tally';
@@ -231,6 +256,37 @@ describe('the notifications bell', () => {
       api.requestsTo('GET', LIST).map((request) => request.url.searchParams.get('cursorId')),
     ).toEqual([null, 'page-2']);
     expect(screen.getByText('That’s all your notifications.')).toBeVisible();
+  });
+
+  it('updates live: a pushed tally at once, a new notification refreshes the list, a reconnect both', async () => {
+    const api = fakeApi()
+      .on('GET', TALLY, ok({ count: 1, capped: false }))
+      .on('GET', LIST, ok({ items: [liked()], next_cursor: null }));
+    const { user, unmount } = renderBell();
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+    await waitFor(() => expect(live.handlers.get('notifications-tally')?.size).toBe(1));
+
+    act(() => live.push('notifications-tally', { count: 3, capped: false }));
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeVisible();
+    // A malformed push changes nothing.
+    act(() => live.push('notifications-tally', { count: 'many' }));
+    expect(screen.getByRole('button', { name: 'Notifications, 3 unread' })).toBeVisible();
+    expect(api.requestsTo('GET', TALLY)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Notifications, 3 unread' }));
+    await screen.findByText('Ana and 3 others liked your post');
+    const listed = api.requestsTo('GET', LIST).length;
+    act(() => live.push('notification', { id: 'n-1', type: 'reaction' }));
+    await waitFor(() => expect(api.requestsTo('GET', LIST).length).toBe(listed + 1));
+
+    // After a reconnection the tally is fetched again, whatever its age (catch-up).
+    const tallies = api.requestsTo('GET', TALLY).length;
+    act(() => live.push('reconnect', { connectedAt: Date.now() }));
+    await waitFor(() => expect(api.requestsTo('GET', TALLY).length).toBe(tallies + 1));
+
+    unmount();
+    expect(live.handlers.get('notifications-tally')?.size).toBe(0);
+    expect(live.handlers.get('reconnect')?.size).toBe(0);
   });
 
   it('rechecks the count on focus only when the last answer is 10 s old', async () => {

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, InfiniteList, Skeleton, Stack, Text } from '@plantfolk/ui';
+import type { useCursorList } from '@plantfolk/ui/cursor-list';
 import type { ReactNode } from 'react';
 import type { Viewer } from '../app/viewer';
 import type { PostEntry } from '../content/entries';
-import type { useCursorList } from '../content/use-cursor-list';
 import { PostItem } from './post-item';
 
 type CursorList = ReturnType<

@@ -1944,7 +1944,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Whether I have a private calendar feed URL, and since when */
+        get: operations["Events_memberFeedStatus"];
         put?: never;
         /** A new private calendar feed URL of my GOING dates (replaces the previous one) */
         post: operations["Events_newMemberFeed"];
@@ -2081,7 +2082,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events with a date to come within 50 km, nearest first (at most 100) */
+        /** Events with a date to come within 50 km, nearest first, by cursor (take 1–50, default 20); from/to keep to dates on those days */
         get: operations["PublicEvents_allNearby"];
         put?: never;
         post?: never;
@@ -2098,7 +2099,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The nearest events with a date to come (take 1–50, default 20) */
+        /** The nearest events with a date to come (take 1–50, default 20); cursorId (a next_cursor of all/nearby) and from/to as there */
         get: operations["PublicEvents_nearby"];
         put?: never;
         post?: never;
@@ -2338,6 +2339,223 @@ export interface paths {
         put?: never;
         /** A site announcement to every member (fanned out by a job) */
         post: operations["Notifications_newImmutable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/messages/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s conversations, newest activity first, with unread counts (by cursor)
+         * @description Includes the inboxes of the pages the caller owns (inbox: "page"). Use path for GET conversation/{a}/{b} and link for the screen.
+         */
+        get: operations["Messaging_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/messages/unread-tally": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unseen messages to the caller (and in how many conversations) */
+        get: operations["Messaging_unreadTally"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/messages/conversation/{a}/{b}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation’s newest messages: {a} a member’s username, {b} the other member’s username or a page’s handle
+         * @description {a}: a member’s username — the member side of the conversation. {b}: the other member’s username (member ↔ member; either order works) or a page’s handle (the conversation of member {a} with page {b}: u2p, or tomypage when {a} owns {b}). {c} (optional): the next_cursor of the previous page, for older messages (or ?cursorId=). The caller must be {a} or {b}, or the owner of page {b}; anyone else gets 404. Messages come newest first; `conversation` is null when the two have none yet. Screens: /messages/{username} reads {me}/{username}; /messages/{userHandle}/to/{pageHandle} reads {userHandle}/{pageHandle}.
+         */
+        get: operations["Messaging_conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/messages/conversation/{a}/{b}/{c}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Older messages of a conversation: {a} a member’s username, {b} the other member’s username or a page’s handle, {c} the next_cursor of the previous page
+         * @description {a}: a member’s username — the member side of the conversation. {b}: the other member’s username (member ↔ member; either order works) or a page’s handle (the conversation of member {a} with page {b}: u2p, or tomypage when {a} owns {b}). {c} (optional): the next_cursor of the previous page, for older messages (or ?cursorId=). The caller must be {a} or {b}, or the owner of page {b}; anyone else gets 404. Messages come newest first; `conversation` is null when the two have none yet. Screens: /messages/{username} reads {me}/{username}; /messages/{userHandle}/to/{pageHandle} reads {userHandle}/{pageHandle}.
+         */
+        get: operations["Messaging_olderMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/messages/new-u-to-u-conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write to a member (trusted members): starts the conversation, or adds to the one
+         * @description A member who is not trusted answers a conversation addressed to them with POST new. RECIPIENT_UNAVAILABLE (409) when the member is suspended; MEMBER_NOT_FOUND (404).
+         */
+        post: operations["Messaging_newUserConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/messages/new-u-to-p-conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write to a page (trusted members): starts the conversation, or adds to the one
+         * @description convType is tomypage when the caller owns the page. PAGE_CLOSED (409) when the page takes no messages; PAGE_NOT_FOUND (404).
+         */
+        post: operations["Messaging_newPageConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/messages/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write in a conversation the caller is in (or their page’s inbox)
+         * @description Any registered member may answer. CONVERSATION_NOT_FOUND (404) for anyone not in it; RECIPIENT_UNAVAILABLE / PAGE_CLOSED (409) when the other side cannot receive.
+         */
+        post: operations["Messaging_newMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/messages/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a conversation the caller is in: it goes for both sides, with its messages
+         * @description CONVERSATION_NOT_FOUND (404) for anyone not in it (a page’s owner is in).
+         */
+        delete: operations["Messaging_deleteConversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/messages/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete every conversation of a member (the first step of deleting an account)
+         * @description The caller’s own (uuid = theirs), or any member’s for an admin; 404 otherwise. Deleting the account (DELETE authn/delete, users/{uuid}) does this first by itself.
+         */
+        delete: operations["Messaging_deleteConversations"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/users/user-or-page-messagee-by-handle/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who a handle is to write to (a member or a page), and whether the caller may
+         * @description With the caller’s conversation with them, when there is one. 404 when no registered member or page has the handle.
+         */
+        get: operations["Messagee_messagee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/mark-as-seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark messages seen: each conversation is read up to the newest of msgsArr
+         * @description The spec lists it among the public calls, but it changes the caller’s read state, so it takes a registered member (and the csrf_token). Answers the caller’s tally after.
+         */
+        put: operations["MessagesSeen_markSeen"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2610,6 +2828,21 @@ export interface components {
             email_on_message: boolean;
             email_on_comment: boolean;
             email_on_event: boolean;
+            /**
+             * @description New messages: 'off', 'immediately' (one e-mail each) or 'daily' (one digest a day); the email_on_* switch of the same kind reads true unless 'off'
+             * @enum {string}
+             */
+            email_messages: "off" | "immediately" | "daily";
+            /**
+             * @description Comments and reactions: 'off', 'immediately' (one e-mail each) or 'daily' (one digest a day); the email_on_* switch of the same kind reads true unless 'off'
+             * @enum {string}
+             */
+            email_comments: "off" | "immediately" | "daily";
+            /**
+             * @description Events: 'off', 'immediately' (one e-mail each) or 'daily' (one digest a day); the email_on_* switch of the same kind reads true unless 'off'
+             * @enum {string}
+             */
+            email_events: "off" | "immediately" | "daily";
             /** @description Shown in "people nearby" */
             show_in_nearby: boolean;
             /** @enum {string} */
@@ -2619,6 +2852,21 @@ export interface components {
             email_on_message?: boolean;
             email_on_comment?: boolean;
             email_on_event?: boolean;
+            /**
+             * @description Wins over email_on_message when both are sent
+             * @enum {string}
+             */
+            email_messages?: "off" | "immediately" | "daily";
+            /**
+             * @description Wins over email_on_comment when both are sent
+             * @enum {string}
+             */
+            email_comments?: "off" | "immediately" | "daily";
+            /**
+             * @description Wins over email_on_event when both are sent
+             * @enum {string}
+             */
+            email_events?: "off" | "immediately" | "daily";
             show_in_nearby?: boolean;
             /** @enum {string} */
             distance_unit?: "km" | "mi";
@@ -3695,6 +3943,15 @@ export interface components {
             /** @description The same feed as webcal:// for calendar apps */
             webcal_url: string;
         };
+        CalendarFeedStatusDto: {
+            /** @description Whether the member has a private feed link */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description When the link in use was made (its address is only shown then)
+             */
+            created_at: string | null;
+        };
         CalendarFeedRevokedDto: {
             revoked: boolean;
         };
@@ -3895,6 +4152,198 @@ export interface components {
         NewImmutableDto: {
             /** @description The announcement, plain text */
             message: string;
+        };
+        MessagingPageDto: {
+            /** Format: uuid */
+            id: string;
+            handle: string;
+            name: string;
+            /** @description Image ref of its avatar */
+            avatar: string | null;
+        };
+        MessageAuthorDto: {
+            /**
+             * @description A member, or a page (its owner wrote)
+             * @enum {string}
+             */
+            type: "user" | "page";
+            /**
+             * Format: uuid
+             * @description The member’s uuid or the page’s id
+             */
+            id: string;
+            /** @description Username or page handle */
+            handle: string;
+            /** @description Display name of the member, or the page’s name; null: show the handle */
+            name: string | null;
+            /** @description Image ref */
+            avatar: string | null;
+        };
+        MessageDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            conversation_id: string;
+            /**
+             * Format: uuid
+             * @description The member who wrote it (a page’s owner)
+             */
+            sender_id: string;
+            /** @description Who it is shown as from */
+            author: components["schemas"]["MessageAuthorDto"];
+            /** @description Plain text: show as text, with links made clickable */
+            text: string;
+            created_at: string;
+        };
+        ConversationDto: {
+            /**
+             * Format: uuid
+             * @description convnId
+             */
+            id: string;
+            /**
+             * @description u2u: member ↔ member; u2p: member → page; tomypage: a member → a page they own
+             * @enum {string}
+             */
+            convType: "u2u" | "u2p" | "tomypage";
+            /**
+             * @description page: the caller reads it as the owner of the page written to (a page inbox)
+             * @enum {string}
+             */
+            inbox: "member" | "page";
+            /** @description The member on the other side: in u2u the other member; in a page inbox the member who writes to the page; null when the other side is a page */
+            user: components["schemas"]["UserSummaryDto"] | null;
+            /** @description The page written to (u2p, tomypage); null in u2u */
+            page: components["schemas"]["MessagingPageDto"] | null;
+            /** @description Its screen: /messages/{username} or /messages/{userHandle}/to/{pageHandle} */
+            link: string;
+            /** @description The {a}/{b} of GET messages/conversation/{a}/{b}[/{c}] for it */
+            path: string[];
+            last_message: components["schemas"]["MessageDto"] | null;
+            last_message_at: string;
+            /** @description Messages to the caller not seen yet */
+            unread_count: number;
+            unread: boolean;
+            /** @description Whether the caller may write in it now */
+            can_write: boolean;
+            /**
+             * @description Why the caller cannot write (null when they can)
+             * @enum {string|null}
+             */
+            write_block: "NOT_TRUSTED" | "SELF" | "RECIPIENT_UNAVAILABLE" | "PAGE_CLOSED" | null;
+            created_at: string;
+        };
+        ConversationListDto: {
+            /** @description Newest activity first */
+            items: components["schemas"]["ConversationDto"][];
+            next_cursor: string | null;
+        };
+        MessagesTallyDto: {
+            /** @description Unseen messages to the caller, in all their conversations */
+            count: number;
+            /** @description Conversations with unseen messages */
+            conversations: number;
+        };
+        ConversationMessagesDto: {
+            /** @description null: none yet between these two (the caller may start one) */
+            conversation: components["schemas"]["ConversationDto"] | null;
+            /** @description Newest first (show them reversed: oldest at the top) */
+            items: components["schemas"]["MessageDto"][];
+            /** @description Older messages: pass as {c} */
+            next_cursor: string | null;
+        };
+        StartedConversationDto: {
+            conversation: components["schemas"]["ConversationDto"];
+            message: components["schemas"]["MessageDto"];
+        };
+        NewUserConversationDto: {
+            /** @description The member to write to (their username, any case) */
+            username: string;
+            /** @description Plain text, 1 to 2000 characters (trimmed; blank is refused) */
+            message: string;
+        };
+        NewPageConversationDto: {
+            /** @description The page to write to (its handle, any case) */
+            pageHandle: string;
+            /** @description Plain text, 1 to 2000 characters (trimmed; blank is refused) */
+            message: string;
+        };
+        NewMessageDto: {
+            /**
+             * Format: uuid
+             * @description The conversation (the caller must be in it)
+             */
+            convnId: string;
+            /** @description Plain text, 1 to 2000 characters (trimmed; blank is refused) */
+            message: string;
+        };
+        DeletedConversationDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        ConversationIdDto: {
+            /**
+             * Format: uuid
+             * @description The conversation
+             */
+            convnId: string;
+        };
+        DeletedConversationsDto: {
+            /** @description How many conversations were deleted */
+            deleted: number;
+        };
+        MemberIdDto: {
+            /**
+             * Format: uuid
+             * @description The member whose conversations go (the caller, or any for an admin)
+             */
+            uuid: string;
+        };
+        MessageeDto: {
+            /** @enum {string} */
+            type: "user" | "page";
+            user: components["schemas"]["UserSummaryDto"] | null;
+            page: components["schemas"]["MessagingPageDto"] | null;
+            /**
+             * @description The conversation type writing to it makes
+             * @enum {string}
+             */
+            convType: "u2u" | "u2p" | "tomypage";
+            /**
+             * Format: uuid
+             * @description The caller’s conversation with them, when there is one (answer with POST new)
+             */
+            conversation_id: string | null;
+            /** @description The {a}/{b} of GET messages/conversation/{a}/{b}[/{c}] for it */
+            path: string[];
+            /** @description The caller may start a conversation (trusted, recipient open) */
+            can_start: boolean;
+            /** @description The caller may write: start one, or answer the one there is */
+            can_write: boolean;
+            /**
+             * @description Why the caller cannot start one (e.g. NOT_TRUSTED); null when they can
+             * @enum {string|null}
+             */
+            start_block: "NOT_TRUSTED" | "SELF" | "RECIPIENT_UNAVAILABLE" | "PAGE_CLOSED" | null;
+            /**
+             * @description Why the caller cannot write at all; null when they can
+             * @enum {string|null}
+             */
+            write_block: "NOT_TRUSTED" | "SELF" | "RECIPIENT_UNAVAILABLE" | "PAGE_CLOSED" | null;
+        };
+        MarkMessagesSeenResultDto: {
+            /** @description Unseen messages to the caller, in all their conversations */
+            count: number;
+            /** @description Conversations with unseen messages */
+            conversations: number;
+            /** @description Conversations whose read mark moved */
+            marked: number;
+        };
+        MarkMessagesSeenDto: {
+            /** @description Messages the caller has seen; each of their conversations is read up to the newest of them. Ids of messages the caller cannot read are ignored. */
+            msgsArr: string[];
         };
     };
     responses: never;
@@ -11757,6 +12206,30 @@ export interface operations {
             };
         };
     };
+    Events_memberFeedStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["CalendarFeedStatusDto"];
+                    };
+                };
+            };
+        };
+    };
     Events_newMemberFeed: {
         parameters: {
             query?: never;
@@ -12219,6 +12692,13 @@ export interface operations {
     PublicEvents_allNearby: {
         parameters: {
             query: {
+                /** @description Last day (YYYY-MM-DD) of the dates listed */
+                to?: string;
+                /** @description First day (YYYY-MM-DD, the event’s own calendar) of the dates listed */
+                from?: string;
+                /** @description next_cursor of the page before */
+                cursorId?: string;
+                take?: number;
                 long: number;
                 lat: number;
                 /** @description The caller, or left out */
@@ -12239,7 +12719,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["EventSummaryDto"][];
+                        data: components["schemas"]["EventSummaryPageDto"];
                     };
                 };
             };
@@ -12266,6 +12746,12 @@ export interface operations {
     PublicEvents_nearby: {
         parameters: {
             query: {
+                /** @description Last day (YYYY-MM-DD) of the dates listed */
+                to?: string;
+                /** @description First day (YYYY-MM-DD, the event’s own calendar) of the dates listed */
+                from?: string;
+                /** @description next_cursor of the page before */
+                cursorId?: string;
                 take?: number;
                 long: number;
                 lat: number;
@@ -12955,6 +13441,735 @@ export interface operations {
                         /** @enum {string} */
                         status: "success";
                         data: components["schemas"]["AnnouncementCreatedDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Messaging_all: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursorId?: string;
+                /** @description Page size, 1–50 (default 20) */
+                take?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ConversationListDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Messaging_unreadTally: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["MessagesTallyDto"];
+                    };
+                };
+            };
+        };
+    };
+    Messaging_conversation: {
+        parameters: {
+            query?: {
+                /** @description Same as {c} */
+                cursorId?: string;
+                /** @description Page size, 1–50 (default 20) */
+                take?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A member’s username (the member side) */
+                a: string;
+                /** @description The other member’s username, or a page’s handle */
+                b: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ConversationMessagesDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Messaging_olderMessages: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–50 (default 20) */
+                take?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A member’s username (the member side) */
+                a: string;
+                /** @description The other member’s username, or a page’s handle */
+                b: string;
+                /** @description next_cursor of the previous page ("0": the first page) */
+                c: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ConversationMessagesDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Messaging_newUserConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewUserConversationDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["StartedConversationDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Messaging_newPageConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPageConversationDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["StartedConversationDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Messaging_newMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewMessageDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["MessageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Messaging_deleteConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationIdDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["DeletedConversationDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Messaging_deleteConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberIdDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["DeletedConversationsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Messagee_messagee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["MessageeDto"];
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    MessagesSeen_markSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkMessagesSeenDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["MarkMessagesSeenResultDto"];
                     };
                 };
             };

@@ -14,7 +14,10 @@ test.describe('the shell composes the remotes', () => {
   test('renders the events page from the events remote', async ({ page }) => {
     await page.goto('/events');
     await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
-    await expect(page.getByTestId('events-empty-state')).toBeVisible();
+    // A guest sees the events near the site's default point (other journeys may have made some).
+    await expect(
+      page.getByTestId('events-empty-state').or(page.getByRole('feed', { name: /^Events near/ })),
+    ).toBeVisible();
     await expectAccessible(page, 'the events page');
   });
 

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PurgeUnusedLinkPreviewsJob } from '../../src/modules/content/jobs/purge-unused-link-previews.job';
 import { LinkPreviewsService } from '../../src/modules/content/link-previews.service';
 import { AppConfig } from '../../src/platform/config/app-config';
 import { backendVersion } from '../../src/platform/config/load-config';
@@ -12,6 +13,7 @@ import {
 } from '../../src/platform/http/safe-fetch';
 import { OutboxRelay } from '../../src/platform/queues/outbox-relay.service';
 import { JobQueue } from '../../src/platform/queues/job-queue.service';
+import { QueueWorkers } from '../../src/platform/queues/queue-workers.service';
 import { createPost } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
 import { eventually, startTestApp, testEnv, type TestApp } from '../support/test-app';
@@ -566,6 +568,163 @@ describe('living text', () => {
         { type: 'comment', actor_id: fan.id, comment_id: commentId },
       ]);
       expect(await all(fan)).toEqual([]);
+    });
+  });
+
+  describe('mentions added by an edit', () => {
+    async function mentionsOf(member: TestMember, postId: string) {
+      return t.dataSource.query(
+        "SELECT actor_id, comment_id FROM notification WHERE user_id = $1 AND post_id = $2 AND type = 'mention'",
+        [member.id, postId],
+      );
+    }
+
+    it('tells those an edited comment newly mentions, once; never its writer nor one who cannot see it', async () => {
+      const [writer, early, late] = await Promise.all([
+        createMember(t, 'registered'),
+        createMember(t, 'registered'),
+        createMember(t, 'registered'),
+      ]);
+      const post = await createPost(t, author, { text: 'Members talk', privacy: 'members' });
+      const created = await t
+        .http()
+        .post('/api/iam/posts/comment/new')
+        .set(writer.headers)
+        .send({ postId: post.random_id, content: `Hi @${early.username}` })
+        .expect(201);
+      const commentId = created.body.data.id;
+      await settled();
+      expect(await mentionsOf(early, post.id)).toEqual([
+        { actor_id: writer.id, comment_id: commentId },
+      ]);
+
+      const edit = (content: string) =>
+        t
+          .http()
+          .put('/api/iam/posts/comment/update')
+          .set(writer.headers)
+          .send({ id: commentId, uuid: writer.id, content })
+          .expect(200);
+      await edit(
+        `Hi @${early.username}, @${late.username}, @${writer.username} and @${unverified.username}`,
+      );
+      await settled();
+      expect(await mentionsOf(late, post.id)).toEqual([
+        { actor_id: writer.id, comment_id: commentId },
+      ]);
+      expect(await mentionsOf(early, post.id)).toHaveLength(1);
+      expect(await mentionsOf(writer, post.id)).toEqual([]);
+      // Unverified: may not see a members' post.
+      expect(await mentionsOf(unverified, post.id)).toEqual([]);
+
+      // Edited again, still naming them: nobody hears twice.
+      await edit(`Hello @${late.username} and @${early.username}!`);
+      await settled();
+      expect(await mentionsOf(late, post.id)).toHaveLength(1);
+      expect(await mentionsOf(early, post.id)).toHaveLength(1);
+    });
+
+    it('tells those an edited post newly mentions, once, and not the author', async () => {
+      const [writer, early, late] = await Promise.all([
+        createMember(t, 'registered'),
+        createMember(t, 'registered'),
+        createMember(t, 'registered'),
+      ]);
+      const post = await createPost(t, writer, {
+        text: `With @${early.username}`,
+        privacy: 'members',
+      });
+      await settled();
+      const edit = (text: string) =>
+        t
+          .http()
+          .put('/api/iam/posts/update/textandtags')
+          .set(writer.headers)
+          .send({ postId: post.random_id, text, tags: [] })
+          .expect(200);
+      await edit(
+        `With @${early.username}, @${late.username}, @${writer.username} and @${unverified.username}`,
+      );
+      await settled();
+      expect(await mentionsOf(late, post.id)).toEqual([{ actor_id: writer.id, comment_id: null }]);
+      expect(await mentionsOf(early, post.id)).toHaveLength(1);
+      expect(await mentionsOf(writer, post.id)).toEqual([]);
+      expect(await mentionsOf(unverified, post.id)).toEqual([]);
+      await edit(`Still @${late.username} and @${early.username}`);
+      await settled();
+      expect(await mentionsOf(late, post.id)).toHaveLength(1);
+      expect(await mentionsOf(early, post.id)).toHaveLength(1);
+    });
+  });
+
+  describe('unused link previews', () => {
+    it('go a month after their fetch once no post names them first, with their images', async () => {
+      expect(t.app.get(QueueWorkers).recurringJobs()).toContainEqual(
+        expect.objectContaining({ queue: 'cleanup', name: 'purge-unused-link-previews' }),
+      );
+      const writer = await createMember(t, 'registered');
+      // Named first, then only second after an edit; named by a post since deleted; named first
+      // by a post; named by none but fetched recently.
+      const [moved, deleted, kept, recent] = [
+        `${base}/hop/0`,
+        `${base}/hop/2`,
+        `${base}/twitter`,
+        `${base}/title-only`,
+      ];
+      const first = await createPost(t, writer, { text: `See ${moved}` });
+      const gone = await createPost(t, writer, { text: `Also ${deleted}` });
+      for (const url of [moved, deleted, kept, recent]) await previews().refresh(url);
+      const images = await t.dataSource.query(
+        'SELECT url, image_variants FROM link_preview WHERE url = ANY($1) AND image_ref IS NOT NULL',
+        [[moved, deleted]],
+      );
+      expect(images).toHaveLength(2);
+      const files = images.flatMap((row: { image_variants: Array<{ ref: string }> }) =>
+        row.image_variants.map((variant) => variant.ref),
+      );
+      expect(await storedRefs(t.storageDir)).toEqual(expect.arrayContaining(files));
+      await t
+        .http()
+        .put('/api/iam/posts/update/textandtags')
+        .set(writer.headers)
+        .send({ postId: first.random_id, text: `Now ${kept} and ${moved}`, tags: [] })
+        .expect(200);
+      await t
+        .http()
+        .delete('/api/iam/posts')
+        .set(writer.headers)
+        .send({ postId: gone.random_id, userId: writer.id })
+        .expect(200);
+      // The posts' own preview jobs have run (none refetches what is aged below).
+      await settled();
+      await eventually(async () => {
+        const counts = await t.app.get(JobQueue).queue('images').getJobCounts();
+        expect((counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0)).toBe(0);
+      });
+      await t.dataSource.query(
+        "UPDATE link_preview SET fetched_at = now() - interval '31 days' WHERE url = ANY($1)",
+        [[moved, deleted, kept]],
+      );
+      await t.dataSource.query(
+        "UPDATE link_preview SET fetched_at = now() - interval '29 days' WHERE url = $1",
+        [recent],
+      );
+
+      await t.app.get(PurgeUnusedLinkPreviewsJob).handle();
+      const left = await t.dataSource.query(
+        'SELECT url FROM link_preview WHERE url = ANY($1) ORDER BY url',
+        [[moved, deleted, kept, recent]],
+      );
+      expect(left.map((row: { url: string }) => row.url).sort()).toEqual([kept, recent].sort());
+      // The post still shows its preview; the images of those gone follow by a cleanup job.
+      const shown = await t.http().get(`/api/iam/posts/${first.random_id}`).expect(200);
+      expect(shown.body.data.linkPreview).toMatchObject({ url: kept, title: 'Tweety' });
+      await t.app.get(OutboxRelay).relayOnce();
+      await eventually(async () => {
+        const stored = await storedRefs(t.storageDir);
+        expect(files.filter((ref: string) => stored.includes(ref))).toEqual([]);
+      });
+      expect(await previews().purgeUnused()).toBe(0);
     });
   });
 

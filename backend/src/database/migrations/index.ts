@@ -3,6 +3,7 @@ import { AdminUserSearch1795540000000 } from './1795540000000-AdminUserSearch';
 import { NotificationReads1795550000000 } from './1795550000000-NotificationReads';
 import { Messaging1795560000000 } from './1795560000000-Messaging';
 import { EmailPreferences1795570000000 } from './1795570000000-EmailPreferences';
+import { PostLinkUrl1795580000000 } from './1795580000000-PostLinkUrl';
 import { PeopleNearby1795530000000 } from './1795530000000-PeopleNearby';
 import { LinkPreviews1795520000000 } from './1795520000000-LinkPreviews';
 import { Events1795510000000 } from './1795510000000-Events';
@@ -36,4 +37,5 @@ export const migrations = [
   NotificationReads1795550000000,
   Messaging1795560000000,
   EmailPreferences1795570000000,
+  PostLinkUrl1795580000000,
 ];

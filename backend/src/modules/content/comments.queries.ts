@@ -127,23 +127,40 @@ export async function commentPage(
 }
 
 /**
- * Sets the content of the author's comment; edited_at moves only when the content changes.
- * Undefined when there is no such comment of theirs.
+ * Sets the content of the author's comment; edited_at moves only when the content changes. When
+ * it changes and `mentions` (the new content mentions someone), `comment-mentions` is queued in
+ * the same statement (outbox): those it newly mentions hear of it. Undefined when there is no
+ * such comment of theirs.
  */
 export async function updateCommentContent(
   db: SqlRunner,
-  comment: { id: string; userId: string; content: string },
+  comment: { id: string; userId: string; content: string; mentions: boolean },
 ): Promise<CommentRow | undefined> {
-  const [[row]] = (await db.query(
-    `UPDATE comment c
-        SET content = $3,
-            edited_at = CASE WHEN c.content IS DISTINCT FROM $3 THEN now() ELSE c.edited_at END
-      WHERE c.id = $1 AND c.user_id = $2
-      RETURNING c.id, c.post_id, c.parent_id, c.level, c.content, c.user_id, c.reaction_count,
-                c.created_at, c.edited_at, ${cursorTimeSql('c.created_at')} AS cursor_at,
-                (SELECT r.id FROM reaction r WHERE r.comment_id = c.id AND r.user_id = $2) AS my_reaction_id`,
-    [comment.id, comment.userId, comment.content],
-  )) as [CommentRow[], number];
+  const queued = outboxInsertSql('notifications', 'comment-mentions', {
+    from: 'updated',
+    payload: { commentId: 'updated.id', actorId: 'updated.user_id' },
+    jobId: 'NULL',
+    where: 'updated.changed AND $4::boolean',
+  });
+  const [row] = (await db.query(
+    `WITH before AS (
+       SELECT id, content FROM comment WHERE id = $1 AND user_id = $2 FOR UPDATE),
+     updated AS (
+       UPDATE comment c
+          SET content = $3,
+              edited_at = CASE WHEN before.content IS DISTINCT FROM $3 THEN now() ELSE c.edited_at END
+         FROM before
+        WHERE c.id = before.id
+       RETURNING c.id, c.post_id, c.parent_id, c.level, c.content, c.user_id, c.reaction_count,
+                 c.created_at, c.edited_at, ${cursorTimeSql('c.created_at')} AS cursor_at,
+                 (SELECT r.id FROM reaction r WHERE r.comment_id = c.id AND r.user_id = $2) AS my_reaction_id,
+                 before.content IS DISTINCT FROM c.content AS changed),
+     queued AS (${queued})
+     SELECT id, post_id, parent_id, level, content, user_id, reaction_count, created_at,
+            edited_at, cursor_at, my_reaction_id
+       FROM updated`,
+    [comment.id, comment.userId, comment.content, comment.mentions],
+  )) as CommentRow[];
   return row;
 }
 

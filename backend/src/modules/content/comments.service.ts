@@ -15,6 +15,7 @@ import type { CommentView } from './content-item';
 import { postKeyQuery } from './content-items.service';
 import { ContentErrors } from './content.errors';
 import { MAX_COMMENT_LEVEL } from './entities/comment.entity';
+import { mentionsOf } from './living-text';
 import { lockPost } from './posts.queries';
 
 /**
@@ -76,10 +77,12 @@ export class CommentsService {
     )
       throw ContentErrors.COMMENT_NOT_FOUND();
     if (context.user_id !== member.userId) throw ContentErrors.NOT_THE_COMMENT_AUTHOR();
+    // Those the new content newly mentions hear of it (with the edit: one statement, outbox).
     const row = await comments.updateCommentContent(this.sql, {
       id: input.id,
       userId: member.userId,
       content,
+      mentions: mentionsOf(content).length > 0,
     });
     // Deleted (with its thread) since it was read.
     if (!row) throw ContentErrors.COMMENT_NOT_FOUND();

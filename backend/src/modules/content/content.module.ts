@@ -18,12 +18,14 @@ import { Reaction } from './entities/reaction.entity';
 import { UploadedImage } from './entities/uploaded-image.entity';
 import { FeedsService } from './feeds.service';
 import { CommentCreatedJob } from './jobs/comment-created.job';
+import { CommentMentionsJob } from './jobs/comment-mentions.job';
 import { LinkPreviewJob } from './jobs/link-preview.job';
 import { PostMentionsJob } from './jobs/post-mentions.job';
 import { LinkPreviewsService } from './link-previews.service';
 import { MentionNotices } from './mentions.service';
 import { CONTENT_JOBS } from './jobs/content.jobs';
 import { PurgeUnattachedUploadsJob } from './jobs/purge-unattached-uploads.job';
+import { PurgeUnusedLinkPreviewsJob } from './jobs/purge-unused-link-previews.job';
 import { ReactionCreatedJob } from './jobs/reaction-created.job';
 import { RenderUploadJob } from './jobs/render-upload.job';
 import { ContentNotices } from './notices.service';
@@ -64,6 +66,7 @@ import { UploadsService } from './uploads.service';
   providers: [
     CONTENT_JOBS.provider,
     CommentCreatedJob,
+    CommentMentionsJob,
     CommentsService,
     ContentAccountCleanup,
     ContentItemsService,
@@ -79,6 +82,7 @@ import { UploadsService } from './uploads.service';
     PostPages,
     PostsService,
     PurgeUnattachedUploadsJob,
+    PurgeUnusedLinkPreviewsJob,
     ReactionCreatedJob,
     ReactionsService,
     ReactorsService,

@@ -97,3 +97,28 @@ export async function upsertPreview(
   )) as unknown[];
   return written.length > 0;
 }
+
+/**
+ * Deletes up to `batch` previews that no post names now (`post.link_url`, its hash index) and that
+ * were last fetched more than `days` ago (`link_preview_fetched_idx`); answers their image files.
+ * A post naming such a URL again has it fetched again (it is past its refresh age). A preview
+ * being refreshed right now is locked, so skipped. Each step is an index lookup: the old ones by
+ * fetched_at, the anti-join by post_link_url_idx, the delete by the key (the ARRAY keeps the
+ * planner from hashing the whole table for a batch).
+ */
+export async function deleteUnusedPreviews(
+  db: SqlRunner,
+  days: number,
+  batch: number,
+): Promise<Array<{ image_ref: string | null; image_variants: ImageVariant[] }>> {
+  const [rows] = (await db.query(
+    `DELETE FROM link_preview WHERE url = ANY(ARRAY(
+       SELECT lp.url FROM link_preview lp
+        WHERE lp.fetched_at < now() - make_interval(days => $1)
+          AND NOT EXISTS (SELECT 1 FROM post p WHERE p.link_url = lp.url)
+        LIMIT $2 FOR UPDATE SKIP LOCKED))
+     RETURNING image_ref, image_variants`,
+    [days, batch],
+  )) as [Array<{ image_ref: string | null; image_variants: ImageVariant[] }>, number];
+  return rows;
+}

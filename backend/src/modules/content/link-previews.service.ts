@@ -15,6 +15,14 @@ import * as previews from './link-previews.queries';
 
 /** How long a fetched preview is kept before a post naming it fetches it again. */
 export const PREVIEW_REFRESH_HOURS = { ok: 7 * 24, failed: 24 };
+/**
+ * A preview no post names goes this long after its last fetch (with its image's files). A post
+ * naming it again by then would have refetched it anyway (PREVIEW_REFRESH_HOURS), so only a cache
+ * nobody reads is lost.
+ */
+export const PREVIEW_UNUSED_DAYS = 30;
+/** How often the cleanup looks for them (the `cleanup/purge-unused-link-previews` timer). */
+export const PREVIEW_PURGE_EVERY_MS = 6 * 3600_000;
 /** What is read of a page: its head is near the start; the rest is never read. */
 export const PAGE_MAX_BYTES = 1024 * 1024;
 export const PREVIEW_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
@@ -149,6 +157,29 @@ export class LinkPreviewsService {
     } catch (error) {
       this.logger.debug(`No preview image from ${imageUrl}: ${(error as Error).message}`);
       return null;
+    }
+  }
+
+  /**
+   * Removes the previews no post names (`post.link_url`) fetched more than PREVIEW_UNUSED_DAYS
+   * ago, in batches of `batch`, each row with its image's files (removed by a `cleanup` job, as
+   * a refresh removes a replaced image, once the batch commits). Answers how many went.
+   */
+  async purgeUnused(batch = 500): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const count = await this.dataSource.transaction(async (manager) => {
+        const rows = await previews.deleteUnusedPreviews(manager, PREVIEW_UNUSED_DAYS, batch);
+        await this.storage.scheduleRemoval(
+          rows.flatMap((row) =>
+            row.image_ref ? imageRefs({ ref: row.image_ref, variants: row.image_variants }) : [],
+          ),
+          manager,
+        );
+        return rows.length;
+      });
+      removed += count;
+      if (count < batch) return removed;
     }
   }
 

@@ -5,7 +5,7 @@ import { JobQueue } from '../../platform/queues/job-queue.service';
 import { type HandleOwner, HandlesService } from '../identity';
 import { commentText } from './comments.queries';
 import type { PostPrivacy } from './entities/post.entity';
-import type { CommentCreatedPayload, PostMentionsPayload } from './jobs/content.jobs';
+import type { PostMentionsPayload } from './jobs/content.jobs';
 import { mentionsOf } from './living-text';
 import { PostPages } from './post-pages';
 import { postText } from './posts.queries';
@@ -43,11 +43,12 @@ export class MentionNotices {
   }
 
   /**
-   * The members a new comment mentions, as for posts: once per comment, never its writer, never
-   * one who may not see the post, and not the one the comment notice already goes to (the author
-   * of the post or comment it answers). Mentions added by editing a comment tell nobody.
+   * The members a comment mentions, as for posts: once per comment whatever the edits (the dedupe
+   * key `mention:comment:{comment}:{member}`; a mention added by an edit is told then), never its
+   * writer, never one who may not see the post, and not the one the comment notice already goes
+   * to (the author of the post or comment it answers).
    */
-  async tellOfCommentMentions(data: CommentCreatedPayload): Promise<void> {
+  async tellOfCommentMentions(data: { commentId: string }): Promise<void> {
     const comment = await commentText(this.sql, data.commentId);
     if (!comment) return;
     await this.tell(comment.content, {

@@ -6,6 +6,7 @@ import { outboxInsertSql } from '../../platform/queues/outbox.service';
 import type { NewPostTags } from '../tags';
 import type { PhotoView, TagRef } from './content-item';
 import type { PostPrivacy, PostType } from './entities/post.entity';
+import { firstUrlOf } from './living-text';
 import type { PostRow } from './feed.queries';
 
 /** The writes of posts, their photos and tag links (reads for lists are in feed.queries.ts). */
@@ -88,8 +89,8 @@ function insertPostSql(
   if (tags && 'ctes' in tags) ctes.push(tags.ctes(params));
   const userId = params.add(post.userId);
   ctes.push(`new_post AS (
-       INSERT INTO post (random_id, type, user_id, page_id, text, privacy)
-       VALUES (${params.add(post.randomId)}, ${params.add(post.type)}, ${userId}, ${params.add(post.pageId)}::uuid, ${params.add(post.text)}, ${params.add(post.privacy)})
+       INSERT INTO post (random_id, type, user_id, page_id, text, privacy, link_url)
+       VALUES (${params.add(post.randomId)}, ${params.add(post.type)}, ${userId}, ${params.add(post.pageId)}::uuid, ${params.add(post.text)}, ${params.add(post.privacy)}, ${params.add(firstUrlOf(post.text))}::text)
        ${onTakenRandomId === 'nothing' ? 'ON CONFLICT (random_id) DO NOTHING' : ''}
        RETURNING id, random_id, type, user_id, page_id, text, privacy, reaction_count,
                  comment_count, created_at, updated_at, bumped_at, edited_at)`);
@@ -234,8 +235,13 @@ export async function countPhotos(db: SqlRunner, postId: string): Promise<number
   return photos;
 }
 
+/** Sets a post's text, and its first URL with it (`link_url`). */
 export async function updateText(db: SqlRunner, postId: string, text: string): Promise<void> {
-  await db.query('UPDATE post SET text = $2 WHERE id = $1', [postId, text]);
+  await db.query('UPDATE post SET text = $2, link_url = $3 WHERE id = $1', [
+    postId,
+    text,
+    firstUrlOf(text),
+  ]);
 }
 
 export async function updatePrivacy(

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { ImageVariant } from '../../../platform/images/image-pipeline.service';
 
 export const LINK_PREVIEW_STATUSES = ['ok', 'failed'] as const;
@@ -10,9 +10,12 @@ export type LinkPreviewStatus = (typeof LINK_PREVIEW_STATUSES)[number];
  * off the request path (the `images/link-preview` job) and shown under posts whose first URL it
  * is. A failed fetch is kept too, so such a post simply has no preview until the row is old
  * enough to try again. The image is never hot-linked: it is fetched under the same rules and
- * re-hosted through the image pipeline (its files are ours, under `posts/`).
+ * re-hosted through the image pipeline (its files are ours, under `posts/`). A preview no post
+ * names (`post.link_url`) goes a while after its last fetch, with its image's files (the
+ * `cleanup/purge-unused-link-previews` job); `link_preview_fetched_idx` finds the old ones.
  */
 @Entity('link_preview')
+@Index('link_preview_fetched_idx', ['fetchedAt'])
 @Check('link_preview_status_chk', `status IN ('ok', 'failed')`)
 @Check('link_preview_url_chk', 'char_length(url) <= 2048')
 export class LinkPreview {

@@ -32,6 +32,8 @@ export const POST_TEXT_MAX = 5000;
 @Index('post_plant_feed_idx', ['bumpedAt', 'id'], { where: "type = 'plant/image'" })
 @Index('post_user_feed_idx', ['userId', 'bumpedAt', 'id'])
 @Index('post_page_feed_idx', ['pageId', 'bumpedAt', 'id'], { where: 'page_id IS NOT NULL' })
+// A hash index (migration PostLinkUrl): equality only, no key size limit, no NULLs.
+@Index('post_link_url_idx', { synchronize: false })
 @Check('post_type_chk', "type IN ('text/image', 'plant/image')")
 @Check('post_privacy_chk', "privacy IN ('public', 'members', 'private')")
 @Check('post_text_length_chk', `char_length(text) <= ${POST_TEXT_MAX}`)
@@ -69,6 +71,13 @@ export class Post {
 
   @Column('text', { default: '' })
   text: string;
+
+  /**
+   * The first URL of its text (living-text.ts firstUrlOf), kept with the text: the `link_preview`
+   * it shows, and what keeps that preview from the unused-preview cleanup. Null: none.
+   */
+  @Column('text', { nullable: true })
+  linkUrl: string | null;
 
   @Column('text')
   privacy: PostPrivacy;

@@ -25,6 +25,16 @@ export interface PostMentionsPayload {
   actorId: string;
 }
 
+/**
+ * A comment's content was edited and mentions someone: its processor reads the comment as it is
+ * then and tells whom it newly may (content/mentions.service.ts; the dedupe key keeps those told
+ * before from hearing again).
+ */
+export interface CommentMentionsPayload {
+  commentId: string;
+  actorId: string;
+}
+
 /** A post's first URL, whose preview to fetch (content/link-previews.service.ts). */
 export interface LinkPreviewPayload {
   url: string;
@@ -55,8 +65,12 @@ export const CONTENT_JOBS = declareJobs('content', {
     'reaction-created': payload<ReactionCreatedPayload>(),
     'comment-created': payload<CommentCreatedPayload>(),
     'post-mentions': payload<PostMentionsPayload>(),
+    'comment-mentions': payload<CommentMentionsPayload>(),
   },
-  cleanup: { 'purge-unattached-uploads': payload<NoPayload>() },
+  cleanup: {
+    'purge-unattached-uploads': payload<NoPayload>(),
+    'purge-unused-link-previews': payload<NoPayload>(),
+  },
   images: {
     'render-upload': payload<RenderUploadPayload>(),
     'link-preview': payload<LinkPreviewPayload>(),

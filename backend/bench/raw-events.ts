@@ -1,29 +1,31 @@
 /**
  * The raw baseline's events routes (raw-baseline.ts): EventViewsService's and AttendanceService's
  * steps in plain code over the events module's own query functions (events.queries,
- * event-locations.queries, pages.queries, platform/geo), the same JSON as the API. The answer is
- * the minimal SQL for the same change: one statement that checks the date, upserts the answer and
- * writes the creator's EVENT_ATTENDANCE job to the outbox; then the date as the API returns it.
+ * attendance.queries, event-locations.queries, pages.queries, platform/geo), the same JSON as the
+ * API. The answer is the module's own one statement (the date checked and returned with its first
+ * template, the answer upserted, the creator's EVENT_ATTENDANCE job written to the outbox); then
+ * the date's answers, counts and places as the API reads them.
  */
 import type { Caller } from '../src/platform/access/access-policy';
 import { type Viewer, viewerId } from '../src/platform/access/viewer';
 import type { SqlRunner } from '../src/platform/database/sql-runner';
 import { SqlParams } from '../src/platform/database/sql-params';
-import { nearestWithin } from '../src/platform/geo/geo';
+import { nearbyRadiusKm, publicDistanceKm, publicEarthSql } from '../src/platform/geo/geo';
 import { RANDOM_ID_PATTERN } from '../src/platform/ids/random-id';
 import { encodeCursor } from '../src/platform/paging/paging';
-import { outboxInsertSql } from '../src/platform/queues/outbox.service';
 import type { EventLocationDto } from '../src/modules/events/dto/events.dto';
+import type { AttendanceStatus } from '../src/modules/events/entities/event-attendee.entity';
 import {
   NEARBY_DEFAULT_TAKE,
   NEARBY_MAX_TAKE,
   NEARBY_RADIUS_KM,
 } from '../src/modules/events/dto/events.dto';
-import { EVENT_ATTENDANCE } from '../src/modules/events/attendance.service';
+import { answerDate } from '../src/modules/events/attendance.queries';
 import {
   ATTENDEES_PER_DATE,
   DATES_PAGE,
   describeTemplate,
+  NEARBY_MAX_PLACES,
   localTime,
 } from '../src/modules/events/event-views.service';
 import { toLocationDto } from '../src/modules/events/event-locations.service';
@@ -35,8 +37,6 @@ import { pagesByIds } from '../src/modules/pages/pages.queries';
 import * as members from '../src/modules/identity/members.queries';
 import { WithResponders } from '../src/platform/http/envelope';
 
-/** As EventViewsService: how many nearest places a nearby list looks at. */
-const NEARBY_LOCATIONS = 500;
 const STATUSES = new Set(['GOING', 'MAYBE', 'NOT_GOING']);
 
 export function rawEvents(db: SqlRunner, publicUrl: string) {
@@ -60,17 +60,23 @@ export function rawEvents(db: SqlRunner, publicUrl: string) {
     return { going: of('GOING'), maybe: of('MAYBE'), not_going: of('NOT_GOING') };
   }
 
-  async function dates(viewer: Viewer, template: events.TemplateRow, rows: events.SpecificRow[]) {
+  /** EventViewsService.datesAndPlaces: the dates, and the places read for them and `placeIds`. */
+  async function dates(
+    viewer: Viewer,
+    template: events.TemplateRow,
+    rows: events.SpecificRow[],
+    placeIds: Array<string | null> = [],
+  ) {
     const ids = rows.map((row) => row.id);
     const me = viewerId(viewer);
     const [attendees, counts, mine, located] = await Promise.all([
       events.attendeesOf(db, ids, ATTENDEES_PER_DATE),
       events.countsOf(db, ids),
       me ? events.answersBy(db, me, ids) : Promise.resolve([]),
-      places([template.location_id, ...rows.map((row) => row.location_id)]),
+      places([...placeIds, template.location_id, ...rows.map((row) => row.location_id)]),
     ]);
     const now = Date.now();
-    return rows.map((row) => {
+    const shown = rows.map((row) => {
       const own = mine.find((answer) => answer.specific_id === row.id);
       const locationId = row.location_id ?? template.location_id;
       return {
@@ -108,6 +114,7 @@ export function rawEvents(db: SqlRunner, publicUrl: string) {
         ics_url: `${publicUrl}/api/events/calendar/date/${row.id}.ics`,
       };
     });
+    return { shown, located };
   }
 
   /** GET /api/events/{randomId}: EventViewsService.byRandomId. */
@@ -116,28 +123,31 @@ export function rawEvents(db: SqlRunner, publicUrl: string) {
       ? await events.eventByRandomId(db, randomId)
       : undefined;
     if (!event || !canSeeEvent(viewer, event)) throw EventsErrors.EVENT_NOT_FOUND();
-    const templates = await events.templatesOf(db, [event.id]);
-    const owner = async () => {
-      if (viewer.kind !== 'member') return false;
-      if (viewer.admin || viewer.userId === event.creator_id) return true;
-      if (!event.page_id) return false;
-      const [page] = await pagesByIds(db, [event.page_id]);
-      return page?.owner_id === viewer.userId;
-    };
-    const [located, refs, upcoming, canEdit] = await Promise.all([
-      places(templates.map((t) => t.location_id)),
-      pageRefs([event.page_id]),
+    // One round: templates, the page (its ref and owner in one row), the first dates; then the
+    // dates' answers and counts with every place shown, as EventViewsService.detailsOf.
+    const [templates, [page], upcoming] = await Promise.all([
+      events.templatesOf(db, [event.id]),
+      event.page_id ? pagesByIds(db, [event.page_id]) : Promise.resolve([]),
       events.specificsOf(db, event.id, { upcomingOnly: true, after: null, limit: DATES_PAGE + 1 }),
-      owner(),
     ]);
+    const canEdit =
+      viewer.kind === 'member' &&
+      (viewer.admin ||
+        viewer.userId === event.creator_id ||
+        (page !== undefined && page.owner_id === viewer.userId));
     const shown = upcoming.slice(0, DATES_PAGE);
     const last = shown[shown.length - 1];
-    const shownDates = await dates(viewer, templates[0], shown);
+    const { shown: shownDates, located } = await dates(
+      viewer,
+      templates[0],
+      shown,
+      templates.map((t) => t.location_id),
+    );
     const details = {
       id: event.id,
       random_id: event.random_id,
       creator_id: event.creator_id,
-      page: event.page_id ? (refs.get(event.page_id) ?? null) : null,
+      page: page ? { id: page.id, handle: page.handle, name: page.name } : null,
       privacy: event.privacy,
       can_edit: canEdit,
       templates: templates.map((template) => ({
@@ -244,56 +254,66 @@ export function rawEvents(db: SqlRunner, publicUrl: string) {
     });
   }
 
-  /** GET /api/events/nearby?lat&long&take: EventViewsService.nearby. */
+  /**
+   * GET /api/events/nearby?lat&long&take: EventViewsService.nearbyPage's first page (no cursor,
+   * no day range) with its queries: the next places with an event to come through the GiST index
+   * in distance order, then the events held there.
+   */
   async function nearby(viewer: Viewer, search: URLSearchParams) {
     const origin = { latitude: Number(search.get('lat')), longitude: Number(search.get('long')) };
     const take = search.has('take')
       ? Math.min(NEARBY_MAX_TAKE, Math.max(1, Number(search.get('take'))))
       : NEARBY_DEFAULT_TAKE;
-    const near = await nearestWithin(
-      db,
-      {
-        table: 'event_location',
-        id: 'id',
-        latitude: 'latitude',
-        longitude: 'longitude',
-        where: `EXISTS (SELECT 1 FROM event_template t JOIN event e ON e.id = t.event_id
-                         WHERE t.location_id = event_location.id AND t.position = 0
-                           AND ${events.eventVisibleToClassSql('e', viewer)}
-                           AND EXISTS (SELECT 1 FROM event_specific s WHERE s.event_id = e.id
-                                          AND s.ends_at > now() AND NOT s.cancelled))`,
-      },
-      origin,
-      NEARBY_RADIUS_KM,
-      NEARBY_LOCATIONS,
-    );
-    if (!near.length) return [];
-    const rank = new Map(near.map((place, index) => [place.id, index]));
-    const distance = new Map(near.map((place) => [place.id, place.distanceKm]));
-    const listed = await events.eventsAtLocations(
-      db,
-      viewer,
-      new SqlParams(),
-      near.map((place) => place.id),
-      NEARBY_LOCATIONS,
-    );
-    listed.sort(
-      (a, b) =>
-        (rank.get(a.location_id) as number) - (rank.get(b.location_id) as number) ||
-        a.next_at.localeCompare(b.next_at) ||
-        a.id.localeCompare(b.id),
-    );
-    const chosen = listed.slice(0, take);
-    return (await summaries(viewer, chosen)).map((summary, index) => ({
-      ...summary,
-      distance_km: distance.get(chosen[index].location_id) ?? null,
-    }));
+    const range = { from: null, to: null };
+    const radiusM = nearbyRadiusKm(NEARBY_RADIUS_KM) * 1000;
+    const point = publicEarthSql('l.latitude', 'l.longitude');
+    for (let batch = 2 * take + 1; ; batch *= 4) {
+      const read = await events.nearbyPlaces(
+        db,
+        viewer,
+        new SqlParams(),
+        origin,
+        range,
+        null,
+        batch,
+        point,
+      );
+      const within = read
+        .filter((place) => place.distance_m <= radiusM)
+        .sort((a, b) => a.distance_m - b.distance_m || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const cut = read.length === batch && within.length === read.length;
+      const lastDistance = within.at(-1)?.distance_m;
+      const nearer = cut
+        ? within.filter((place) => place.distance_m < (lastDistance as number))
+        : within;
+      const lastBatch = batch >= NEARBY_MAX_PLACES;
+      if (cut && !nearer.length && !lastBatch) continue;
+      const kept = cut && !nearer.length ? within : nearer;
+      const rows = kept.length
+        ? await events.nearbyEventsAtPlaces(
+            db,
+            viewer,
+            new SqlParams(),
+            kept.map((place) => place.id),
+            range,
+            null,
+            take + 1,
+          )
+        : [];
+      if (cut && !rows.length && !lastBatch) continue;
+      const chosen = rows.slice(0, take);
+      const distance = new Map(kept.map((place) => [place.id, place.distance_m]));
+      return (await summaries(viewer, chosen)).map((summary, index) => ({
+        ...summary,
+        distance_km: publicDistanceKm(distance.get(chosen[index].location_id) ?? 0),
+      }));
+    }
   }
 
   /**
-   * PUT /api/iam/events/upsert-attend-specific: one statement (the date visible, not cancelled
-   * nor over; the upsert; the creator's job when it changed something and the caller is not the
-   * creator), then the date as the API answers it.
+   * PUT /api/iam/events/upsert-attend-specific: the module's one statement (answerDate: the date
+   * visible, not cancelled nor over; the upsert; the creator's job when it changed something and
+   * the caller is not the creator), then the date's answers, counts and places.
    */
   async function answer(
     caller: Caller & { kind: 'user' },
@@ -303,57 +323,23 @@ export function rawEvents(db: SqlRunner, publicUrl: string) {
     const specificId = String(body.specificId ?? '').toLowerCase();
     const status = String(body.status ?? '');
     if (!STATUSES.has(status)) throw EventsErrors.EVENT_DATE_NOT_FOUND();
-    const bring = typeof body.bring === 'string' ? body.bring.trim() || null : null;
-    const keep = body.bring === undefined;
-    const params = new SqlParams();
-    const id = params.add(specificId);
-    const me = params.add(caller.userId);
-    const answerStatus = params.add(status);
-    const note = params.add(keep ? null : bring);
-    const keepNote = params.add(keep);
-    const job = outboxInsertSql('notifications', 'notify', {
-      from: 'answered, target',
-      where: `target.creator_id <> ${me}::uuid`,
-      payload: {
-        type: `'event'`,
-        subtype: `'${EVENT_ATTENDANCE}'`,
-        recipientId: 'target.creator_id',
-        actorId: `${me}::uuid`,
-        postId: 'NULL',
-        commentId: 'NULL',
-        eventId: 'target.event_id',
-        eventSpecificId: 'target.id',
-        dedupeKey: `'event-attendance:' || target.id || ':' || ${me} || ':' || ${answerStatus}`,
-      },
-      jobId: 'NULL',
+    const bring =
+      body.bring === undefined
+        ? undefined
+        : typeof body.bring === 'string'
+          ? body.bring.trim() || null
+          : null;
+    const answered = await answerDate(db, viewer, {
+      specificId,
+      userId: caller.userId,
+      status: status as AttendanceStatus,
+      bring,
     });
-    const [found] = (await db.query(
-      `WITH target AS (
-         SELECT s.id, s.event_id, e.creator_id FROM event_specific s JOIN event e ON e.id = s.event_id
-          WHERE s.id = ${id}::uuid AND ${events.eventVisibleSql('e', viewer, params)}
-            AND NOT s.cancelled AND s.ends_at > now()),
-       answered AS (
-         INSERT INTO event_attendee (specific_id, user_id, status, bring)
-         SELECT target.id, ${me}, ${answerStatus}, CASE WHEN ${answerStatus} = 'NOT_GOING' THEN NULL ELSE ${note} END
-           FROM target
-         ON CONFLICT (specific_id, user_id) DO UPDATE
-            SET status = EXCLUDED.status,
-                bring = CASE WHEN EXCLUDED.status = 'NOT_GOING' THEN NULL
-                             WHEN ${keepNote} THEN event_attendee.bring ELSE EXCLUDED.bring END,
-                updated_at = now()
-          WHERE (event_attendee.status, event_attendee.bring) IS DISTINCT FROM
-                (EXCLUDED.status, CASE WHEN EXCLUDED.status = 'NOT_GOING' THEN NULL
-                                       WHEN ${keepNote} THEN event_attendee.bring ELSE EXCLUDED.bring END)
-         RETURNING id),
-       queued AS (${job})
-       SELECT id FROM target`,
-      params.values,
-    )) as Array<{ id: string }>;
-    if (!found) throw EventsErrors.EVENT_DATE_NOT_FOUND();
-    const specific = await events.specificById(db, specificId);
-    if (!specific) throw EventsErrors.EVENT_DATE_NOT_FOUND();
-    const [template] = await events.templatesOf(db, [specific.event_id]);
-    const [date] = await dates(viewer, template, [specific]);
+    if (!answered || !answered.visible || answered.specific.cancelled || answered.over)
+      throw EventsErrors.EVENT_DATE_NOT_FOUND();
+    const {
+      shown: [date],
+    } = await dates(viewer, answered.template, [answered.specific]);
     return date;
   }
 

@@ -15,6 +15,17 @@ export class EventPages {
     return page?.ownerId === viewer.userId;
   }
 
+  /** An event's page: its ref for display and its owner, in one query (undefined: none, or gone). */
+  async pageOf(
+    pageId: string | null,
+  ): Promise<{ ref: EventPageRefDto; ownerId: string } | undefined> {
+    if (!pageId) return undefined;
+    const [page] = await this.pages.pagesByIds([pageId]);
+    return (
+      page && { ref: { id: page.id, handle: page.handle, name: page.name }, ownerId: page.ownerId }
+    );
+  }
+
   /** The pages' refs for display, in one query; pages gone meanwhile are left out. */
   async refs(pageIds: Array<string | null>): Promise<Map<string, EventPageRefDto>> {
     const ids = pageIds.filter((id): id is string => Boolean(id));

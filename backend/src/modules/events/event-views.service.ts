@@ -38,7 +38,7 @@ import { describeRule } from './recurrence';
 export const DATES_PAGE = 10;
 export const ATTENDEES_PER_DATE = 200;
 /** The most places one nearby page reads (when very many share one distance). */
-const NEARBY_MAX_PLACES = 2000;
+export const NEARBY_MAX_PLACES = 2000;
 
 /** Reads: an event with its dates, lists of events, nearby events. Privacy applies everywhere. */
 @Injectable()
@@ -222,26 +222,39 @@ export class EventViewsService {
     return event;
   }
 
+  /**
+   * The event's screen: its templates, its page (one lookup gives the page's ref and whether the
+   * viewer owns it) and its first dates in one round, then the dates' answers, counts and every
+   * place shown (the templates' and the dates' own, one lookup) in the next.
+   */
   async detailsOf(viewer: Viewer, event: EventRow | undefined): Promise<EventDetailsDto> {
     if (!event || !canSeeEvent(viewer, event)) throw EventsErrors.EVENT_NOT_FOUND();
-    const templates = await events.templatesOf(this.sql, [event.id]);
-    const locationIds = templates.map((t) => t.location_id).filter((id): id is string => !!id);
-    const [places, pageRefs, dates, canEdit] = await Promise.all([
-      this.locations.byIds(locationIds),
-      this.pages.refs([event.page_id]),
-      this.datePage(viewer, event, templates[0], null),
-      this.mayEdit(viewer, event),
+    const [templates, page, rows] = await Promise.all([
+      events.templatesOf(this.sql, [event.id]),
+      this.pages.pageOf(event.page_id),
+      events.specificsOf(this.sql, event.id, {
+        upcomingOnly: true,
+        after: null,
+        limit: DATES_PAGE + 1,
+      }),
     ]);
+    const { items, next_cursor } = datesPage(rows);
+    const { dates, places } = await this.datesAndPlaces(
+      viewer,
+      templates[0],
+      items,
+      templates.map((template) => template.location_id),
+    );
     return {
       id: event.id,
       random_id: event.random_id,
       creator_id: event.creator_id,
-      page: event.page_id ? (pageRefs.get(event.page_id) ?? null) : null,
+      page: page?.ref ?? null,
       privacy: event.privacy,
-      can_edit: canEdit,
+      can_edit: editableBy(viewer, event, page?.ownerId ?? null),
       templates: templates.map((template) => this.templateDto(template, places)),
-      dates: dates.items,
-      dates_next_cursor: dates.next_cursor,
+      dates,
+      dates_next_cursor: next_cursor,
       calendar_url: `${this.config.publicUrl}/api/events/calendar/event/${event.random_id}.ics`,
       created_at: event.created_at.toISOString(),
       updated_at: event.updated_at.toISOString(),
@@ -266,18 +279,21 @@ export class EventViewsService {
       after,
       limit: DATES_PAGE + 1,
     });
-    const page = rows.slice(0, DATES_PAGE);
-    const last = page[page.length - 1];
-    return {
-      items: await this.dates(viewer, template, page),
-      next_cursor:
-        rows.length > DATES_PAGE && last
-          ? encodeCursor('created_at', { at: last.cursor_at, id: last.id })
-          : null,
-    };
+    const { items, next_cursor } = datesPage(rows);
+    return { items: await this.dates(viewer, template, items), next_cursor };
   }
 
   async dates(viewer: Viewer, template: TemplateRow, rows: SpecificRow[]): Promise<EventDateDto[]> {
+    return (await this.datesAndPlaces(viewer, template, rows)).dates;
+  }
+
+  /** The dates as their screen shows them, and the places read for them and for `placeIds`. */
+  private async datesAndPlaces(
+    viewer: Viewer,
+    template: TemplateRow,
+    rows: SpecificRow[],
+    placeIds: Array<string | null> = [],
+  ): Promise<{ dates: EventDateDto[]; places: Map<string, EventLocationDto> }> {
     const ids = rows.map((row) => row.id);
     const me = viewerId(viewer);
     const [attendees, counts, mine, places] = await Promise.all([
@@ -285,13 +301,13 @@ export class EventViewsService {
       events.countsOf(this.sql, ids),
       me ? events.answersBy(this.sql, me, ids) : Promise.resolve([]),
       this.locations.byIds(
-        [template.location_id, ...rows.map((row) => row.location_id)].filter(
+        [...placeIds, template.location_id, ...rows.map((row) => row.location_id)].filter(
           (id): id is string => !!id,
         ),
       ),
     ]);
     const now = Date.now();
-    return rows.map((row) => {
+    const dates = rows.map((row): EventDateDto => {
       const own = mine.find((answer) => answer.specific_id === row.id);
       const locationId = row.location_id ?? template.location_id;
       return {
@@ -329,6 +345,7 @@ export class EventViewsService {
         ics_url: `${this.config.publicUrl}/api/events/calendar/date/${row.id}.ics`,
       };
     });
+    return { dates, places };
   }
 
   private templateDto(
@@ -464,6 +481,25 @@ export function describeTemplate(template: TemplateRow): string {
       endTime: template.end_time,
     },
   );
+}
+
+/** A page of dates read one past the page: the page, and the cursor of the next when there is one. */
+function datesPage(rows: SpecificRow[]): { items: SpecificRow[]; next_cursor: string | null } {
+  const items = rows.slice(0, DATES_PAGE);
+  const last = items[items.length - 1];
+  return {
+    items,
+    next_cursor:
+      rows.length > DATES_PAGE && last
+        ? encodeCursor('created_at', { at: last.cursor_at, id: last.id })
+        : null,
+  };
+}
+
+/** The creator, the owner of the event's page, and admins (the page's owner already known). */
+function editableBy(viewer: Viewer, event: EventRow, pageOwnerId: string | null): boolean {
+  if (viewer.kind !== 'member') return false;
+  return viewer.admin || viewer.userId === event.creator_id || viewer.userId === pageOwnerId;
 }
 
 function countsFor(rows: events.CountRow[], specificId: string): AttendanceCountsDto {

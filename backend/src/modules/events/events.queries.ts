@@ -74,11 +74,11 @@ export interface CountRow {
 
 const EVENT_COLUMNS =
   'e.id, e.random_id, e.creator_id, e.page_id, e.privacy, e.created_at, e.updated_at';
-const TEMPLATE_COLUMNS = `t.id, t.event_id, t.position, t.title, t.description, t.image, t.image_variants,
+export const TEMPLATE_COLUMNS = `t.id, t.event_id, t.position, t.title, t.description, t.image, t.image_variants,
   t.image_blurhash, t.location_id, t.time_zone, t.start_date::text AS start_date, t.start_time,
   t.end_time, t.frequency, t.repeat_interval, t.monthly_by, t.until::text AS until, t.repeat_count,
   t.rrule`;
-const SPECIFIC_COLUMNS = `s.id, s.event_id, s.local_date::text AS local_date, s.starts_at, s.ends_at,
+export const SPECIFIC_COLUMNS = `s.id, s.event_id, s.local_date::text AS local_date, s.starts_at, s.ends_at,
   s.title, s.description, s.location_id, s.cancelled, s.from_rule, s.sequence,
   ${cursorTimeSql('s.starts_at')} AS cursor_at`;
 
@@ -91,12 +91,6 @@ export function eventVisibleSql(alias: string, viewer: Viewer, params: SqlParams
   if (viewer.admin) return 'TRUE';
   if (viewer.verified) return 'TRUE';
   return `(${alias}.privacy = 'public' OR ${alias}.creator_id = ${params.add(viewer.userId)})`;
-}
-
-/** The same rule without parameters (for platform/geo's nearby condition): the creator is not special. */
-export function eventVisibleToClassSql(alias: string, viewer: Viewer): string {
-  if (viewer.kind === 'guest' || !viewer.verified) return `${alias}.privacy = 'public'`;
-  return 'TRUE';
 }
 
 // ---- events and templates ----
@@ -411,38 +405,6 @@ export async function updateSpecific(
 
 // ---- attendance ----
 
-/**
- * One answer per member and date, as one statement: insert, or change the existing answer when it
- * differs. `bring` undefined keeps the note (cleared for NOT_GOING by the statement). Returns
- * whether anything changed (so 50 identical clicks notify once).
- */
-export async function upsertAttendance(
-  db: SqlRunner,
-  answer: {
-    specificId: string;
-    userId: string;
-    status: AttendanceStatus;
-    bring: string | null | undefined;
-  },
-): Promise<boolean> {
-  const keep = answer.bring === undefined;
-  const rows = (await db.query(
-    `INSERT INTO event_attendee (specific_id, user_id, status, bring)
-     VALUES ($1, $2, $3, CASE WHEN $3 = 'NOT_GOING' THEN NULL ELSE $4 END)
-     ON CONFLICT (specific_id, user_id) DO UPDATE
-        SET status = EXCLUDED.status,
-            bring = CASE WHEN EXCLUDED.status = 'NOT_GOING' THEN NULL
-                         WHEN $5 THEN event_attendee.bring ELSE EXCLUDED.bring END,
-            updated_at = now()
-      WHERE (event_attendee.status, event_attendee.bring) IS DISTINCT FROM
-            (EXCLUDED.status, CASE WHEN EXCLUDED.status = 'NOT_GOING' THEN NULL
-                                   WHEN $5 THEN event_attendee.bring ELSE EXCLUDED.bring END)
-     RETURNING id`,
-    [answer.specificId, answer.userId, answer.status, keep ? null : answer.bring, keep],
-  )) as unknown[];
-  return rows.length > 0;
-}
-
 /** Answers for these dates, GOING first then MAYBE then NOT_GOING, at most `perDate` each. */
 export async function attendeesOf(
   db: SqlRunner,
@@ -560,30 +522,6 @@ export async function upcomingDatesOfPage(
     params.values,
   )) as Array<{ count: number }>;
   return row?.count ?? 0;
-}
-
-/** Events (visible) whose first template is at one of these locations, with a date to come. */
-export async function eventsAtLocations(
-  db: SqlRunner,
-  viewer: Viewer,
-  params: SqlParams,
-  locationIds: string[],
-  limit: number,
-): Promise<Array<ListedEvent & { location_id: string }>> {
-  const visible = eventVisibleSql('e', viewer, params);
-  return (await db.query(
-    `SELECT e.id, t.location_id, next.specific_id AS next_specific_id,
-            ${cursorTimeSql('next.starts_at')} AS next_at
-       FROM event_template t
-       JOIN event e ON e.id = t.event_id
-       CROSS JOIN LATERAL (
-         SELECT s.id AS specific_id, s.starts_at FROM event_specific s
-          WHERE s.event_id = e.id AND s.ends_at > now() AND NOT s.cancelled
-          ORDER BY s.starts_at, s.id LIMIT 1) next
-      WHERE t.position = 0 AND t.location_id = ANY(${params.add(locationIds)}::uuid[]) AND ${visible}
-      LIMIT ${params.add(limit)}`,
-    params.values,
-  )) as Array<ListedEvent & { location_id: string }>;
 }
 
 /** Repeating events whose rule may still make dates, for the horizon job. */

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/app-error';
 import { PlatformErrors } from '../../platform/http/platform.errors';
 import { newRandomId } from '../../platform/ids/random-id';
 import { ImagePipeline, imageRefs } from '../../platform/images/image-pipeline.service';
+import { OutboxService } from '../../platform/queues/outbox.service';
 import { StorageService } from '../../platform/storage/storage.service';
 import { AccountDeletionService } from '../identity';
 import { PagesService } from '../pages';
@@ -22,6 +23,7 @@ import type {
   UpdateSpecificDto,
 } from './dto/events.dto';
 import { MAX_NEW_SPECIFICS } from './dto/events.dto';
+import { type DateChange, tellDateChanges } from './date-change-notices';
 import type { TemplateRow } from './events.queries';
 import * as events from './events.queries';
 import { EventLocationsService, type LocationFields } from './event-locations.service';
@@ -58,6 +60,7 @@ export class EventsService implements OnModuleInit {
     private readonly images: ImagePipeline,
     private readonly storage: StorageService,
     private readonly accountDeletion: AccountDeletionService,
+    private readonly outbox: OutboxService,
   ) {}
 
   onModuleInit() {
@@ -214,6 +217,17 @@ export class EventsService implements OnModuleInit {
           changes.ends_at = occurrence.endsAt;
         }
         await events.updateSpecific(manager, specific.id, changes);
+        // Everyone who answered hears of a cancellation, a reinstatement or new times.
+        const cancelled = changes.cancelled ?? specific.cancelled;
+        const moved =
+          (changes.starts_at !== undefined &&
+            changes.starts_at.getTime() !== specific.starts_at.getTime()) ||
+          (changes.ends_at !== undefined &&
+            changes.ends_at.getTime() !== specific.ends_at.getTime());
+        if (cancelled !== specific.cancelled || (moved && !cancelled))
+          await tellDateChanges(this.outbox, manager, member.userId, [
+            { eventId: specific.event_id, specificId: specific.id, cancelled },
+          ]);
       }),
     );
     return this.views.date(viewer, input.specificId);
@@ -238,8 +252,16 @@ export class EventsService implements OnModuleInit {
         };
         const rule = input.recurrence ? ruleOf(input.recurrence) : ruleOfTemplate(template);
         const now = new Date();
-        await this.regenerate(manager, template.event_id, rule, schedule, now, 'replace');
+        const changed = await this.regenerate(
+          manager,
+          template.event_id,
+          rule,
+          schedule,
+          now,
+          'replace',
+        );
         await events.updateTemplate(manager, template.event_id, templateSchedule(rule, schedule));
+        await tellDateChanges(this.outbox, manager, member.userId, changed);
       }),
     );
     return this.views.details(viewer, input.eventId);
@@ -333,16 +355,27 @@ export class EventsService implements OnModuleInit {
     schedule: Schedule,
     now: Date,
     mode: 'replace' | 'add',
-  ): Promise<void> {
+  ): Promise<DateChange[]> {
     const wanted = occurrences(rule, schedule, { from: now, to: horizonEnd(now) }, MAX_DATES);
+    /** Answered dates that moved or were cancelled: their answerers hear of it. */
+    const changed: DateChange[] = [];
     if (mode === 'replace') {
       const existing = await events.futureRuleSpecifics(manager, eventId, now);
       const byDate = new Map(wanted.map((date) => [date.localDate, date]));
       const dropped = existing.filter((row) => !byDate.has(row.local_date));
       for (const row of existing) {
         const kept = byDate.get(row.local_date);
-        if (kept) await events.setSpecificTimes(manager, row.id, kept.startsAt, kept.endsAt);
+        if (!kept) continue;
+        await events.setSpecificTimes(manager, row.id, kept.startsAt, kept.endsAt);
+        const moved =
+          kept.startsAt.getTime() !== row.starts_at.getTime() ||
+          kept.endsAt.getTime() !== row.ends_at.getTime();
+        if (moved && row.answered && !row.cancelled)
+          changed.push({ eventId, specificId: row.id, cancelled: false });
       }
+      for (const row of dropped)
+        if (row.answered && !row.cancelled)
+          changed.push({ eventId, specificId: row.id, cancelled: true });
       await events.deleteSpecifics(
         manager,
         dropped.filter((row) => !row.answered).map((row) => row.id),
@@ -357,6 +390,7 @@ export class EventsService implements OnModuleInit {
       eventId,
       wanted.map((date) => ({ ...date, fromRule: true })),
     );
+    return changed;
   }
 
   /** The event and its first template, locked, when the viewer may change it. */

@@ -8,13 +8,14 @@ import {
   type Targets,
 } from '../notifications';
 import { EVENT_ATTENDANCE } from './attendance.service';
-import { attendanceForNotice, eventLinks } from './notification-targets.queries';
+import { attendanceForNotice, dateAnswerers, eventLinks } from './notification-targets.queries';
 
 /**
  * Events' part of the notifications list: an event's public id and title (the links); and the
  * trigger `new-event-notif`, which re-tells the creator of one of the caller's own attendance
  * answers with the notice AttendanceService writes (same dedupe key: at most one row), never to
- * the creator of their own answer, never for a cancelled date.
+ * the creator of their own answer, never for a cancelled date. And the audiences of a date's
+ * change (date-change-notices.ts): everyone who answered it, as it is when the job runs.
  */
 @Injectable()
 export class EventsNotificationSource implements OnModuleInit {
@@ -28,6 +29,12 @@ export class EventsNotificationSource implements OnModuleInit {
     this.notifications.registerSource({
       describe: (refs) => this.describe(refs),
       retell: { event: (callerId, attendanceId) => this.retellAttendance(callerId, attendanceId) },
+      audiences: {
+        'event-date': (specificId, excludeId, after, limit) =>
+          dateAnswerers(this.sql, specificId, { cancelledOnly: false, excludeId, after, limit }),
+        'event-date-cancelled': (specificId, excludeId, after, limit) =>
+          dateAnswerers(this.sql, specificId, { cancelledOnly: true, excludeId, after, limit }),
+      },
     });
   }
 

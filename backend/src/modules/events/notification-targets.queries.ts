@@ -45,3 +45,31 @@ export async function attendanceForNotice(
   }>;
   return row;
 }
+
+/**
+ * A page of who answered a date, as it is now (a fan-out's audience, checked when its job runs):
+ * their answer, the date and its event are still there and, with `cancelledOnly`, the date is
+ * still cancelled; by member id after `after`, leaving out `excludeId` (who made the change).
+ * The answers' unique key (date, member) serves the walk.
+ */
+export async function dateAnswerers(
+  db: SqlRunner,
+  specificId: string,
+  options: {
+    cancelledOnly: boolean;
+    excludeId: string | null;
+    after: string | null;
+    limit: number;
+  },
+): Promise<string[]> {
+  const rows = (await db.query(
+    `SELECT a.user_id FROM event_attendee a
+       JOIN event_specific s ON s.id = a.specific_id
+      WHERE a.specific_id = $1 AND (NOT $2::boolean OR s.cancelled)
+        AND ($3::uuid IS NULL OR a.user_id <> $3::uuid)
+        AND ($4::uuid IS NULL OR a.user_id > $4::uuid)
+      ORDER BY a.user_id LIMIT $5`,
+    [specificId, options.cancelledOnly, options.excludeId, options.after, options.limit],
+  )) as Array<{ user_id: string }>;
+  return rows.map((row) => row.user_id);
+}

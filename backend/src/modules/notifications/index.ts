@@ -3,8 +3,9 @@ export { NotificationsModule } from './notifications.module';
 export { NotificationsService } from './notifications.service';
 export { MemberEmails, type EmailCause } from './member-emails.service';
 export type { NotificationType } from './entities/notification.entity';
-export type { NotifyPayload } from './jobs/notifications.jobs';
+export type { AudienceKind, FanOutPayload, NotifyPayload } from './jobs/notifications.jobs';
 export type {
+  Audience,
   CommentTarget,
   EventTarget,
   NotificationSource,

@@ -1,3 +1,5 @@
+import type { AudienceKind } from './jobs/notifications.jobs';
+
 /**
  * What the list needs from the modules whose things notifications are about, and the triggers'
  * re-check: this module depends on no domain module, so those modules register a source at
@@ -39,6 +41,18 @@ export interface Targets {
 export type TriggerKind = 'reaction' | 'comment' | 'event';
 
 /**
+ * One page of an audience (FanOutPayload): the ids of those who may hear of the cause now, checked
+ * when the job runs, ascending, after `after` (null: from the first), at most `limit`, leaving out
+ * `excludeId` (who caused it). An empty page ends the fan-out.
+ */
+export type Audience = (
+  subjectId: string,
+  excludeId: string | null,
+  after: string | null,
+  limit: number,
+) => Promise<string[]>;
+
+/**
  * A module's part: describe its things for the list (one query per kind of thing per page), and,
  * for the triggers, re-tell a cause the caller made through the module's own notify path
  * (idempotent: the dedupe key). `retell` answers false when there is no such cause of the
@@ -47,4 +61,6 @@ export type TriggerKind = 'reaction' | 'comment' | 'event';
 export interface NotificationSource {
   describe?(refs: TargetRefs): Promise<Partial<Targets>>;
   retell?: Partial<Record<TriggerKind, (callerId: string, causeId: string) => Promise<boolean>>>;
+  /** The audiences of the module's fan-outs (the `fan-out` job). */
+  audiences?: Partial<Record<AudienceKind, Audience>>;
 }

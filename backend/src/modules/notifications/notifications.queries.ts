@@ -1,6 +1,6 @@
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import { type Cursor, cursorTimeSql } from '../../platform/paging/paging';
-import type { NotifyPayload } from './jobs/notifications.jobs';
+import type { FanOutPayload, NotifyPayload } from './jobs/notifications.jobs';
 
 /**
  * What groups a row with others in the list ("Ana and 3 others liked your post"): the same kind of
@@ -166,4 +166,36 @@ export async function insertAnnouncementBatch(
     [announcementId, recipientIds],
   )) as unknown[];
   return rows.length;
+}
+
+/**
+ * One batch of a fan-out (FanOutPayload), set-based: one statement for all the given recipients;
+ * a recipient who has it already (a job that ran twice) keeps their one row (the dedupe key).
+ * Event rows group as `insertNotification`'s do (type, subtype and date).
+ */
+export async function insertFanOutBatch(
+  db: SqlRunner,
+  cause: FanOutPayload,
+  recipientIds: readonly string[],
+): Promise<string[]> {
+  const rows = (await db.query(
+    `INSERT INTO notification (user_id, type, actor_id, event_id, event_specific_id, subtype,
+                               dedupe_key, group_key)
+     SELECT r.id, $1, $2, $3, $4, $5, $6::text || ':' || r.id::text,
+            CASE WHEN $1::text = 'event'
+                 THEN 'event:' || COALESCE($5::text, '') || ':' || COALESCE($4::uuid, $3::uuid)::text
+                 ELSE NULL END
+       FROM unnest($7::uuid[]) AS r(id)
+     ON CONFLICT (dedupe_key) DO NOTHING RETURNING user_id`,
+    [
+      cause.type,
+      cause.actorId,
+      cause.eventId,
+      cause.eventSpecificId,
+      cause.subtype,
+      cause.causeKey,
+      recipientIds,
+    ],
+  )) as Array<{ user_id: string }>;
+  return rows.map((row) => row.user_id);
 }

@@ -5,7 +5,7 @@ import { type Cursor, encodeCursor, type Page } from '../../platform/paging/pagi
 import { JobQueue } from '../../platform/queues/job-queue.service';
 import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import { MembersService, type UserSummary } from '../identity';
-import type { NotifyPayload } from './jobs/notifications.jobs';
+import type { FanOutPayload, NotifyPayload } from './jobs/notifications.jobs';
 import type { NotificationSource, Targets, TargetRefs, TriggerKind } from './notification-sources';
 import { NotificationsErrors } from './notifications.errors';
 import * as q from './notifications.queries';
@@ -14,6 +14,8 @@ import * as q from './notifications.queries';
 export const UNREAD_CAP = 100;
 /** Members per set-based insert of an announcement's fan-out. */
 export const ANNOUNCE_BATCH = 1000;
+/** Recipients per set-based insert of a fan-out to an audience (everyone who answered a date). */
+export const FAN_OUT_BATCH = 500;
 
 export interface UnreadTally {
   /** Unseen notifications, counted up to `UNREAD_CAP`. */
@@ -224,6 +226,40 @@ export class NotificationsService {
       }
       after = ids[ids.length - 1];
     }
+  }
+
+  /**
+   * A fan-out (the `fan-out` job): the audience a module registered, resolved and checked now, in
+   * batches of `FAN_OUT_BATCH`, one set-based insert per batch; a run that repeats (a retry after a
+   * crash midway, a re-relayed outbox row) adds only what is missing. Returns the rows written.
+   */
+  async fanOut(cause: FanOutPayload): Promise<number> {
+    const audience = this.sources.find((source) => source.audiences?.[cause.audience])?.audiences?.[
+      cause.audience
+    ];
+    if (!audience) throw new Error(`No notification audience "${cause.audience}" is registered`);
+    let written = 0;
+    let after: string | null = null;
+    for (;;) {
+      const ids = await audience(cause.subjectId, cause.actorId, after, FAN_OUT_BATCH);
+      if (!ids.length) return written;
+      try {
+        written += await this.writeFanOutBatch(cause, ids);
+      } catch (error) {
+        // The cause (the event, the date, the actor) was deleted midway: nothing more to tell.
+        if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return written;
+        throw error;
+      }
+      after = ids[ids.length - 1];
+    }
+  }
+
+  /** One batch of a fan-out: one statement, then one live event for those who got a new row. */
+  async writeFanOutBatch(cause: FanOutPayload, recipientIds: readonly string[]): Promise<number> {
+    const added = await q.insertFanOutBatch(this.sql, cause, recipientIds);
+    // One live event per batch; the clients refetch their tally (id null: not one row).
+    if (added.length) this.live.toMembers(added, 'notification', { id: null, type: cause.type });
+    return added.length;
   }
 
   /** Describes the things notifications are about (the list, and the e-mails of MemberEmails). */

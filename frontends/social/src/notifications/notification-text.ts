@@ -2,6 +2,10 @@ import type { NotificationItem } from '@plantfolk/api-client';
 
 /** Spec §3: an attendance answer to one's event. */
 export const EVENT_ATTENDANCE = 'EVENT_ATTENDANCE';
+/** A date one answered moved to other times (or was held again after a cancellation). */
+export const EVENT_DATE_CHANGED = 'EVENT_DATE_CHANGED';
+/** A date one answered was cancelled. */
+export const EVENT_DATE_CANCELLED = 'EVENT_DATE_CANCELLED';
 
 type Actor = NotificationItem['actors'][number];
 
@@ -31,9 +35,16 @@ export function describeNotification(item: NotificationItem): string {
       return `${who} mentioned you in a post`;
     case 'event': {
       const event = item.event_title ? ` “${item.event_title}”` : '';
-      return item.subtype === EVENT_ATTENDANCE
-        ? `${who} answered your event${event}`
-        : `News about the event${event}`;
+      switch (item.subtype) {
+        case EVENT_ATTENDANCE:
+          return `${who} answered your event${event}`;
+        case EVENT_DATE_CHANGED:
+          return `The event${event} has new times for a date you answered`;
+        case EVENT_DATE_CANCELLED:
+          return `The event${event} cancelled a date you answered`;
+        default:
+          return `News about the event${event}`;
+      }
     }
     case 'immutable':
       return 'Announcement from Plantfolk';

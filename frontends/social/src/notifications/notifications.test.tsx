@@ -137,6 +137,16 @@ describe('notification sentences', () => {
         item({ type: 'event', subtype: 'EVENT_ATTENDANCE', event_title: 'Seed swap' }),
       ),
     ).toBe('maria answered your event “Seed swap”');
+    expect(
+      describeNotification(
+        item({ type: 'event', subtype: 'EVENT_DATE_CHANGED', event_title: 'Seed swap' }),
+      ),
+    ).toBe('The event “Seed swap” has new times for a date you answered');
+    expect(
+      describeNotification(
+        item({ type: 'event', subtype: 'EVENT_DATE_CANCELLED', event_title: 'Seed swap' }),
+      ),
+    ).toBe('The event “Seed swap” cancelled a date you answered');
     expect(unreadLabel(100, true)).toBe('99+');
     expect(unreadLabel(3, false)).toBe('3');
   });

@@ -20,6 +20,30 @@ export interface NotifyPayload {
   dedupeKey: string;
 }
 
+/** Who a fan-out reaches: an audience a module registered (NotificationSource.audiences). */
+export type AudienceKind = 'event-date' | 'event-date-cancelled';
+
+/**
+ * One cause told to everyone in an audience (a date changed: everyone who answered it). Ids only:
+ * the audience is resolved, and who may still hear of it checked, when the job runs, a batch of
+ * recipients per set-based insert; each recipient's dedupe key is `${causeKey}:${recipientId}`, so
+ * a run that repeats (a retry after a crash midway, a re-relayed outbox row) adds only what is
+ * missing: one notification per recipient per cause.
+ */
+export interface FanOutPayload {
+  audience: AudienceKind;
+  /** The thing whose audience it is, e.g. an event date's id. */
+  subjectId: string;
+  /** Names the cause, unique per cause (e.g. `event-date-changed:<date>:<change id>`). */
+  causeKey: string;
+  type: NotificationType;
+  subtype: string | null;
+  /** Who caused it (left out of the audience), or null. */
+  actorId: string | null;
+  eventId: string | null;
+  eventSpecificId: string | null;
+}
+
 /** A site announcement to fan out to every member (POST notifications/new-immutable). */
 export interface AnnouncePayload {
   announcementId: string;
@@ -41,7 +65,11 @@ export interface DigestEmailPayload {
 
 /** The jobs the notifications module processes (see platform/queues/job-registry.ts). */
 export const NOTIFICATION_JOBS = declareJobs('notifications', {
-  notifications: { notify: payload<NotifyPayload>(), announce: payload<AnnouncePayload>() },
+  notifications: {
+    notify: payload<NotifyPayload>(),
+    announce: payload<AnnouncePayload>(),
+    'fan-out': payload<FanOutPayload>(),
+  },
   email: {
     'notification-email': payload<NotificationEmailPayload>(),
     'gather-digests': payload<NoPayload>(),

@@ -157,4 +157,23 @@ describe('photos of a post', () => {
     fireEvent.load(image);
     expect(frame).not.toHaveAttribute('data-placeholder');
   });
+
+  it('in a feed, give way to the rendered photos once the worker has rendered them', async () => {
+    stubCanvas();
+    const rendered = fakePhoto({ alt_text: 'A fern frond' });
+    const post = fakePost({ photos: [{ ...rendered, variants: [] }] });
+    const { api } = await feedWith(post);
+    api.on(
+      'GET',
+      `/api/iam/posts/${post.random_id}`,
+      okWith({ ...post, photos: [rendered] }, [fern]),
+    );
+    // The blurhash stands in (no src) until the post is fetched again with the rendered photo.
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'A fern frond' }).getAttribute('src')).toContain(
+        rendered.image_ref,
+      ),
+    );
+    expect(api.requestsTo('GET', `/api/iam/posts/${post.random_id}`)).toHaveLength(1);
+  });
 });

@@ -10,6 +10,7 @@ import {
   Text,
   Tooltip,
   formatCount,
+  isRendering,
 } from '@plantfolk/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -27,6 +28,9 @@ import { ReactionButton } from './reaction-button';
 import { useReactionToggle } from './use-reaction';
 
 /** Only its author and admins get the menu, so nobody else downloads it (and the menu controls). */
+const RenderingRefresher = lazy(async () => ({
+  default: (await import('./rendering-refresher')).RenderingRefresher,
+}));
 const PostMenu = lazy(async () => ({ default: (await import('./post-menu')).PostMenu }));
 /** Who liked it: downloaded when first asked for. */
 const ReactorsDialog = lazy(async () => ({
@@ -123,7 +127,18 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
       linkPreview={post.linkPreview}
       foldTextAt={standalone ? 0 : 320}
       tags={<TagLinks tags={post.tags} />}
-      media={post.photos.length > 0 && <PhotoGrid photos={post.photos} />}
+      media={
+        post.photos.length > 0 && (
+          <>
+            <PhotoGrid photos={post.photos} />
+            {!standalone && post.photos.some(isRendering) && (
+              <Suspense fallback={null}>
+                <RenderingRefresher post={post} viewer={viewer} />
+              </Suspense>
+            )}
+          </>
+        )
+      }
       footer={
         <Group gap="xs">
           <ReactionButton

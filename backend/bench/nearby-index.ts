@@ -1,15 +1,16 @@
 /**
  * Nearby at the database, on one scratch database of `--members` members (default 100,000) around
- * six cities with a fifth as many located pages, a fifth as many event locations (four in five with
- * public dates to come) and 1.25× as many plant listings (four in five available: 100,000 at the
- * default), all seeded set-based. Times the very statements the app sends — captured from the
- * modules' query functions — for:
+ * six cities with as many located pages (`--pages`, a tenth hiding their place), as many event
+ * locations (`--places`, four in five with public dates to come) and 1.25× as many plant listings
+ * (four in five available: 100,000 at the default), all seeded set-based: every kind at the
+ * issue's 100,000, so each index is compared with a full scan of a table that size. Times the very
+ * statements the app sends — captured from the modules' query functions — for:
  *   people  PUT /api/users/nearby (nearestShownMembers);
- *   pages   GET /api/page/location/nearby-pages (nearestWithin over `page`, SHOWS_LOCATION_SQL);
+ *   pages   GET /api/page/location/nearby-pages (pages.queries' nearestShownPages);
  *   events  GET /api/events/nearby and all/nearby, the first page: nearbyPlacesSql, then
  *           nearbyEventsAtPlaces for the places it read;
- *   plants  PUT /api/plants/avail-nearby: nearestMembers (NEARBY_MEMBERS), then postPageSql of the
- *           available listings by those members in order (NEARBY_RESULTS);
+ *   plants  PUT /api/plants/avail-nearby: postPageSql's `near` query over the available listings'
+ *           own GiST index (their owner's public point), NEARBY_RESULTS of them;
  * each by PostgreSQL itself (EXPLAIN ANALYZE's execution time, summed over the kind's statements)
  * as planned — the GiST index over the public point read in distance order — and with index and
  * bitmap scans turned off (every row read and sorted). Prints one table of p50/p99 per kind and
@@ -17,6 +18,7 @@
  * 100,000 members. The unindexed side runs max(5, runs / 20) times per kind (10 at the default).
  *
  *   cd backend && node -r @swc-node/register bench/nearby-index.ts [--members 100000] [--runs 200]
+ *     [--pages <members>] [--places <members>]
  *
  * DATABASE_URL: a server where it may create (and then drops) a database.
  */
@@ -25,13 +27,12 @@ import { createScratchDatabase } from '../scripts/schema-tools';
 import { postPageSql } from '../src/modules/content/feed.queries';
 import { NEARBY_DEFAULT_TAKE as EVENTS_NEARBY_DEFAULT_TAKE } from '../src/modules/events/dto/events.dto';
 import { nearbyEventsAtPlaces, nearbyPlacesSql } from '../src/modules/events/events.queries';
-import { nearestMembers } from '../src/modules/identity/accounts.queries';
 import { nearestShownMembers } from '../src/modules/identity/directory.queries';
 import { NEARBY_PAGES_DEFAULT, NEARBY_PAGES_RADIUS_KM } from '../src/modules/pages/dto/pages.dto';
-import { SHOWS_LOCATION_SQL } from '../src/modules/pages/pages.queries';
+import { nearestShownPages } from '../src/modules/pages/pages.queries';
 import { NEARBY_DEFAULT_RADIUS_KM as PLANTS_NEARBY_DEFAULT_RADIUS_KM } from '../src/modules/plants/dto/plants.dto';
 import { AVAILABLE_FILTER, PLANT_KIND } from '../src/modules/plants/plant-kind';
-import { NEARBY_MEMBERS, NEARBY_RESULTS } from '../src/modules/plants/plants.service';
+import { NEARBY_RESULTS } from '../src/modules/plants/plants.service';
 import {
   NEARBY_PEOPLE_DEFAULT_RADIUS_KM,
   NEARBY_PEOPLE_DEFAULT_TAKE,
@@ -40,7 +41,7 @@ import { GUEST } from '../src/platform/access/viewer';
 import { dataSourceOptions } from '../src/platform/database/data-source-options';
 import { runMigrations } from '../src/platform/database/migrate';
 import { SqlParams } from '../src/platform/database/sql-params';
-import { nearestWithin, publicEarthSql } from '../src/platform/geo/geo';
+import { publicEarthSql, publicLatitudeSql, publicLongitudeSql } from '../src/platform/geo/geo';
 import { CITIES } from './dataset/steps/members';
 import { serverUrl } from './support/env';
 
@@ -114,10 +115,13 @@ const pointSql = (g: string, a: number, b: number) => ({
 const CITY_JOIN = `JOIN unnest($2::float8[], $3::float8[]) WITH ORDINALITY AS c(lat, lng, n)
            ON c.n = g % $4 + 1`;
 
-async function seed(dataSource: DataSource, members: number, log: (line: string) => void) {
+async function seed(
+  dataSource: DataSource,
+  sizes: { members: number; pages: number; places: number },
+  log: (line: string) => void,
+) {
   const cities = [CITIES.map((city) => city.lat), CITIES.map((city) => city.lng), CITIES.length];
-  const pages = Math.max(1, Math.floor(members / 5));
-  const places = Math.max(1, Math.floor(members / 5));
+  const { members, pages, places } = sizes;
   const listings = Math.floor(members * 1.25);
   log(`seeding ${members} members`);
   // Set-based: members spread over ~±50 km of six cities, a twentieth unfinished or suspended.
@@ -191,10 +195,16 @@ async function seed(dataSource: DataSource, members: number, log: (line: string)
        FROM generate_series(1, $1::int) AS g`,
     [listings, members, PLANT_KIND.type],
   );
+  // Each listing carries its owner's public point as PlantsService writes it (MemberPlaces):
+  // none while the owner is unfinished or suspended.
+  const shown = 'u.registered_at IS NOT NULL AND u.suspended_at IS NULL';
   await dataSource.query(
-    `INSERT INTO plant (post_id, user_id, name, available)
-     SELECT ${idSql(4, 'g')}, ${idSql(0, `(g % $2 + 1)`)}, 'Plant ' || g, g % 5 <> 0
-       FROM generate_series(1, $1::int) AS g`,
+    `INSERT INTO plant (post_id, user_id, name, available, owner_latitude, owner_longitude)
+     SELECT ${idSql(4, 'g')}, u.id, 'Plant ' || g, g % 5 <> 0,
+            CASE WHEN ${shown} THEN ${publicLatitudeSql('u.latitude')} END,
+            CASE WHEN ${shown} THEN ${publicLongitudeSql('u.latitude', 'u.longitude')} END
+       FROM generate_series(1, $1::int) AS g
+       JOIN user_account u ON u.id = ${idSql(0, `(g % $2 + 1)`)}`,
     [listings, members],
   );
   for (const table of [
@@ -229,20 +239,8 @@ async function statementsOf(dataSource: DataSource, kind: NearbyKind): Promise<S
       );
       return first.statements;
     case 'pages':
-      // As PagesService.nearby asks it.
-      await nearestWithin(
-        first.runner,
-        {
-          table: 'page',
-          id: 'id',
-          latitude: 'latitude',
-          longitude: 'longitude',
-          where: SHOWS_LOCATION_SQL,
-        },
-        origin,
-        NEARBY_PAGES_RADIUS_KM,
-        NEARBY_PAGES_DEFAULT,
-      );
+      // PagesService.nearby's statement, from the pages module's own query function.
+      await nearestShownPages(first.runner, origin, NEARBY_PAGES_RADIUS_KM, NEARBY_PAGES_DEFAULT);
       return first.statements;
     case 'events': {
       // EventViewsService.nearbyPage's first page: 2 × take + 1 places, then their events.
@@ -273,26 +271,27 @@ async function statementsOf(dataSource: DataSource, kind: NearbyKind): Promise<S
       );
       return [places, ...first.statements];
     }
-    case 'plants': {
-      // PlantsService.nearby: the nearest members, then their available listings in that order.
-      await nearestMembers(first.runner, origin, PLANTS_NEARBY_DEFAULT_RADIUS_KM, NEARBY_MEMBERS);
-      const [members] = first.statements;
-      const near = (await dataSource.query(members.text, members.values)) as Array<{ id: string }>;
-      const listings = postPageSql(
-        GUEST,
-        {
-          type: PLANT_KIND.type,
-          kindFilter: {
-            table: PLANT_KIND.table,
-            column: PLANT_KIND.filters[AVAILABLE_FILTER].column,
+    case 'plants':
+      // PlantsService.nearby: one statement over the available listings' GiST index.
+      return [
+        postPageSql(
+          GUEST,
+          {
+            type: PLANT_KIND.type,
+            kindFilter: {
+              table: PLANT_KIND.table,
+              column: PLANT_KIND.filters[AVAILABLE_FILTER].column,
+            },
+            near: {
+              ...origin,
+              radiusKm: PLANTS_NEARBY_DEFAULT_RADIUS_KM,
+              location: { table: PLANT_KIND.table, ...PLANT_KIND.location },
+            },
           },
-          authorsInOrder: near.map((row) => row.id),
-        },
-        null,
-        NEARBY_RESULTS,
-      );
-      return [members, listings];
-    }
+          null,
+          NEARBY_RESULTS,
+        ),
+      ];
   }
 }
 
@@ -368,6 +367,10 @@ export const NEARBY_KINDS: readonly NearbyKind[] = ['people', 'pages', 'events',
 export async function measureNearbyIndex(options: {
   serverUrl: string;
   members: number;
+  /** Located pages (default: as many as members). */
+  pages?: number;
+  /** Event locations, one event each (default: as many as members). */
+  places?: number;
   runs: number;
   log?: (line: string) => void;
 }): Promise<NearbyIndexReport> {
@@ -377,7 +380,15 @@ export async function measureNearbyIndex(options: {
   try {
     await dataSource.initialize();
     await runMigrations(dataSource);
-    const rows = await seed(dataSource, options.members, log);
+    const rows = await seed(
+      dataSource,
+      {
+        members: options.members,
+        pages: Math.max(1, options.pages ?? options.members),
+        places: Math.max(1, options.places ?? options.members),
+      },
+      log,
+    );
     const kinds: NearbyKindReport[] = [];
     for (const kind of NEARBY_KINDS) {
       log(`timing ${kind}`);
@@ -407,6 +418,8 @@ if (require.main === module) {
   measureNearbyIndex({
     serverUrl: serverUrl(),
     members: argument('members', 100_000),
+    pages: argument('pages', NaN) || undefined,
+    places: argument('places', NaN) || undefined,
     runs: argument('runs', 200),
     log: (line) => process.stderr.write(`${line}\n`),
   })

@@ -47,7 +47,6 @@ import {
   siteCountsSql,
 } from '../src/modules/content/feed.queries';
 import * as members from '../src/modules/identity/members.queries';
-import { nearestMembers } from '../src/modules/identity/accounts.queries';
 import * as directory from '../src/modules/identity/directory.queries';
 import {
   NEARBY_PEOPLE_DEFAULT_RADIUS_KM,
@@ -55,7 +54,7 @@ import {
 } from '../src/modules/profiles/dto/people.dto';
 import { ProfilesErrors } from '../src/modules/profiles/profiles.errors';
 import { NEARBY_DEFAULT_RADIUS_KM } from '../src/modules/plants/dto/plants.dto';
-import { NEARBY_MEMBERS, NEARBY_RESULTS } from '../src/modules/plants/plants.service';
+import { NEARBY_RESULTS } from '../src/modules/plants/plants.service';
 import { AccessTokens } from '../src/modules/identity/access-tokens.service';
 import type { AppConfig } from '../src/platform/config/app-config';
 import { sessionCaller } from '../src/modules/identity/identity-caller.resolver';
@@ -66,6 +65,7 @@ import { normaliseTagName } from '../src/modules/tags/tag-name';
 import { lookupTag, tagRefsByIds } from '../src/modules/tags/tags.queries';
 import { rawEvents } from './raw-events';
 import { rawMessaging } from './raw-messaging';
+import { rawSearch } from './raw-search';
 
 export interface RawBaselineOptions {
   databaseUrl: string;
@@ -115,6 +115,7 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
   );
   const messaging = rawMessaging(db);
+  const search = rawSearch(db);
   const rows = async <T>(text: string, values: unknown[]): Promise<T[]> =>
     (await pool.query(text, values)).rows as T[];
   // The identity module's own token check (it remembers verified tokens until they expire), so
@@ -297,30 +298,34 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
 
   // ---- nearby searches (reads sent as PUT) ----
 
-  /** PlantsService.nearby: owners nearest first (platform/geo), then their available listings. */
+  /** PlantsService.nearby: one statement over the listings' GiST index (their owner's point). */
   async function nearbyPlants(viewer: Viewer, body: Record<string, unknown>) {
-    const point = { latitude: Number(body.latitude), longitude: Number(body.longitude) };
     const uuid = typeof body.uuid === 'string' ? body.uuid.toLowerCase() : undefined;
     const radiusKm = typeof body.radius_km === 'number' ? body.radius_km : NEARBY_DEFAULT_RADIUS_KM;
-    const near = (await nearestMembers(db, point, radiusKm, NEARBY_MEMBERS)).filter(
-      (row) => row.id !== uuid,
-    );
-    if (!near.length) return new WithResponders([], []);
     const sql = postPageSql(
       viewer,
       {
         type: PLANT_KIND.type,
         kindFilter: { table: PLANT_KIND.table, column: PLANT_KIND.filters.available.column },
-        authorsInOrder: near.map((row) => row.id),
+        near: {
+          latitude: Number(body.latitude),
+          longitude: Number(body.longitude),
+          radiusKm,
+          location: { table: PLANT_KIND.table, ...PLANT_KIND.location },
+        },
+        exceptUserId: uuid,
       },
       null,
       NEARBY_RESULTS,
     );
     const found = await rows<PostRow>(sql.text, sql.values);
-    const distance = new Map(near.map((row) => [row.id, row.distanceKm]));
+    if (!found.length) return new WithResponders([], []);
     const [items, responders] = await Promise.all([hydrate(viewer, found), respondersOf(found)]);
     return new WithResponders(
-      items.map((item) => ({ ...item, distance_km: distance.get(item.user_id) as number })),
+      items.map((item, index) => ({
+        ...item,
+        distance_km: publicDistanceKm(Number(found[index].distance_m)),
+      })),
       responders,
     );
   }
@@ -462,6 +467,10 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
       if (path === '/api/iam/posts/init-recent') {
         member(caller, request);
         return page(viewer, {}, null);
+      }
+      if ((match = /^\/api\/iam\/search\/term\/([^/]+)$/.exec(path))) {
+        member(caller, request);
+        return search.term(viewer, decodeURIComponent(match[1]), url.searchParams);
       }
       if (path === '/api/iam/messages/unread-tally')
         return messaging.messagesTally(member(caller, request));

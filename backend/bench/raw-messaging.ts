@@ -296,12 +296,16 @@ export function rawMessaging(db: SqlRunner) {
     const text = typeof body.message === 'string' ? body.message.trim() : '';
     if (!text) throw PlatformErrors.VALIDATION_FAILED([{ field: 'message', messages: ['blank'] }]);
     const id = await notices.insertAnnouncement(db, caller.userId, text);
-    let after: string | null = null;
-    for (;;) {
-      const ids = await members.registeredMemberIdsAfter(db, after, ANNOUNCE_BATCH);
-      if (!ids.length) break;
-      await notices.insertAnnouncementBatch(db, id, ids);
-      after = ids[ids.length - 1];
+    // As NotificationsService.fanOutAnnouncement: the next batch read while one is written.
+    let ids = await members.registeredMemberIdsAfter(db, null, ANNOUNCE_BATCH);
+    while (ids.length) {
+      const [, next] = await Promise.all([
+        notices.insertAnnouncementBatch(db, id, ids),
+        ids.length < ANNOUNCE_BATCH
+          ? Promise.resolve([])
+          : members.registeredMemberIdsAfter(db, ids[ids.length - 1], ANNOUNCE_BATCH),
+      ]);
+      ids = next;
     }
     return { id };
   }

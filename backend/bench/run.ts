@@ -911,9 +911,9 @@ function percentile(values: number[], p: number): number {
 
 /**
  * A site announcement (`POST /api/iam/notifications/new-immutable`, an admin) fanned out to every
- * registered member: from the request's start until the last recipient's notification row exists
- * (the recipient with the greatest id: the fan-out walks members by id), polled every 5 ms by its
- * dedupe key. The API answers at once and its worker writes the rows (the `announce` job, batches
+ * registered, unsuspended member: from the request's start until the last recipient's receipt
+ * exists (the recipient with the greatest id: the fan-out walks members by id), polled every 5 ms
+ * by its key. The API answers at once and its worker writes the rows (the `announce` job, batches
  * of ANNOUNCE_BATCH, one set-based insert each); the raw server runs the same batches in the
  * request. Rows/s is all rows over all runs' time, end to end (job pick-up included); p50/p99 are
  * the runs' times to the last recipient. API and raw alternate; each announcement is deleted (its
@@ -930,11 +930,13 @@ async function noticeFanout(
   await db.query(`UPDATE user_account SET is_admin = true WHERE id = $1`, [admin.userId]);
   try {
     const { rows: audienceRows } = await db.query<{ audience: number }>(
-      `SELECT count(*)::int AS audience FROM user_account WHERE registered_at IS NOT NULL`,
+      `SELECT count(*)::int AS audience FROM user_account
+        WHERE registered_at IS NOT NULL AND suspended_at IS NULL`,
     );
     const audience = audienceRows[0].audience;
     const { rows: lastRows } = await db.query<{ id: string }>(
-      `SELECT id FROM user_account WHERE registered_at IS NOT NULL ORDER BY id DESC LIMIT 1`,
+      `SELECT id FROM user_account WHERE registered_at IS NOT NULL AND suspended_at IS NULL
+        ORDER BY id DESC LIMIT 1`,
     );
     const lastRecipient = lastRows[0].id;
     log(`notice-fanout: ${runs} announcements per server to ${audience} members, alternating`);
@@ -948,11 +950,15 @@ async function noticeFanout(
       const body = (await response.json()) as { data?: { id?: string } };
       const id = body.data?.id;
       if (!response.ok || !id) return { ms: 0, rows: 0, failed: true };
-      const key = `immutable:${id}:${lastRecipient}`;
       const deadline = Date.now() + 60_000;
       let done = false;
       while (!done && Date.now() < deadline) {
-        done = (await db.query(`SELECT 1 FROM notification WHERE dedupe_key = $1`, [key])).rowCount
+        done = (
+          await db.query(
+            `SELECT 1 FROM announcement_receipt WHERE announcement_id = $1 AND user_id = $2`,
+            [id, lastRecipient],
+          )
+        ).rowCount
           ? true
           : false;
         if (!done) await new Promise((wait) => setTimeout(wait, 5));
@@ -960,7 +966,7 @@ async function noticeFanout(
       const ms = performance.now() - started;
       // The last batch's statement has committed, so every row of this announcement is visible.
       const { rows } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM notification WHERE announcement_id = $1`,
+        `SELECT count(*)::int AS n FROM announcement_receipt WHERE announcement_id = $1`,
         [id],
       );
       await db.query(`DELETE FROM announcement WHERE id = $1`, [id]);

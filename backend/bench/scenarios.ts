@@ -54,6 +54,9 @@ export interface Scenario {
   };
 }
 
+/** A word of one of the dataset's twelve post texts (a twelfth of the posts): a middling word. */
+const SEARCH_TERM = 'tomatoes';
+
 /** Each write draws the next number: every (member, post) pair reacts once, across both servers. */
 let drawn = 0;
 let hotDrawn = 0;
@@ -326,6 +329,26 @@ export const SCENARIOS: Scenario[] = [
     description: 'A verified member, the news feed (/api/iam/posts/init-recent)',
     requests: (f) => [get('/api/iam/posts/init-recent', f.reader.headers)],
     check: (f) => ({ path: '/api/iam/posts/init-recent', headers: f.reader.headers }),
+  },
+  {
+    name: 'search',
+    kind: 'read',
+    description:
+      'A verified member, full-text search of a middling word over every group, newest first ' +
+      '(/api/iam/search/term/{term})',
+    requests: (f) => [get(`/api/iam/search/term/${SEARCH_TERM}`, f.reader.headers)],
+    check: (f) => ({ path: `/api/iam/search/term/${SEARCH_TERM}`, headers: f.reader.headers }),
+  },
+  {
+    name: 'search-ranked',
+    kind: 'read',
+    description:
+      "The same, re-ranked by relevance over each group's newest ≤ 1,000 matches (order=relevance)",
+    requests: (f) => [get(`/api/iam/search/term/${SEARCH_TERM}?order=relevance`, f.reader.headers)],
+    check: (f) => ({
+      path: `/api/iam/search/term/${SEARCH_TERM}?order=relevance`,
+      headers: f.reader.headers,
+    }),
   },
   {
     name: 'signed-in-single-post',

@@ -9,6 +9,7 @@ import { configureHttp } from './platform/http/configure-http';
 import { EnvelopeFastifyAdapter } from './platform/http/envelope-adapter';
 import { answerFrameworkError } from './platform/http/framework-errors';
 import { requestIdFor } from './platform/http/request-id';
+import { recordServedRoutes } from './platform/http/served-routes';
 import { createLogger, NestPinoLogger } from './platform/logging/logger';
 import { RequestLogController } from './platform/logging/request-log';
 
@@ -37,6 +38,7 @@ export async function createApp(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
     frameworkErrors: answerFrameworkError,
   });
+  recordServedRoutes(adapter.getInstance());
   acceptJsonBodiesOnly(adapter.getInstance());
   acceptFormPostsWhereMarked(adapter.getInstance());
   const root = AppModule.forRoot(config, 'api');

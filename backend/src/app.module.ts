@@ -1,7 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminModule } from './modules/admin';
+import { AdminOverviewModule } from './modules/admin-overview';
 import { ContentModule } from './modules/content';
 import { EventsModule } from './modules/events';
 import { IdentityCallerResolver, IdentityModule, IdentityOpsAccess } from './modules/identity';
+import { FormsModule } from './modules/forms';
+import { InvitesModule } from './modules/invites';
 import { MessagingModule } from './modules/messaging';
 import { NotificationsModule } from './modules/notifications';
 import { PagesModule } from './modules/pages';
@@ -21,6 +25,10 @@ import { RealtimeModule } from './platform/realtime/realtime.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import type { ProcessRole } from './platform/queues/process-role';
 import { RedisModule } from './platform/redis/redis.module';
+import { AuditModule } from './platform/audit/audit.module';
+import { SiteSettingsModule } from './platform/site-settings/site-settings.module';
+import { MetricsModule } from './platform/metrics/metrics.module';
+import { SearchModule } from './platform/search/search.module';
 import { SmsModule } from './platform/sms/sms.module';
 import { StorageModule } from './platform/storage/storage.module';
 
@@ -34,6 +42,9 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         RedisModule,
+        MetricsModule,
+        AuditModule,
+        SiteSettingsModule,
         QueuesModule.forRoot(role),
         AccessModule.forRoot({
           imports: [IdentityModule],
@@ -49,6 +60,7 @@ export class AppModule {
         HealthModule,
         RealtimeModule,
         GeoModule,
+        SearchModule,
         IdentityModule,
         TagsModule,
         ContentModule,
@@ -58,6 +70,10 @@ export class AppModule {
         ProfilesModule,
         NotificationsModule,
         MessagingModule,
+        InvitesModule,
+        FormsModule,
+        AdminOverviewModule,
+        AdminModule,
       ],
     };
   }

@@ -15,7 +15,7 @@ describe('queue dashboard at /admin/queues', () => {
           status: 'error',
           error: {
             code: 'QUEUE_DASHBOARD_CLOSED',
-            message: 'The queue dashboard is open to admins only',
+            message: 'The queue dashboard is open to admins and operators only',
           },
         });
       },
@@ -55,6 +55,42 @@ describe('queue dashboard at /admin/queues', () => {
         .map((queue) => queue.name)
         .sort();
       expect(names).toEqual(['cleanup', 'email', 'images', 'notifications']);
+    });
+
+    it('lets an operator look but not act, and a member not even look', async () => {
+      const ops = await createMember(t, 'ops');
+      const pass = await t
+        .http()
+        .post('/api/iam/admin/queue-dashboard-session')
+        .set(ops.headers)
+        .expect(200);
+      const cookie = `pf_ops=${cookieFrom(pass, 'pf_ops')}`;
+      const queues = await t.http().get('/admin/queues/api/queues').set('cookie', cookie);
+      expect(queues.status).toBe(200);
+      const retry = await t
+        .http()
+        .put('/admin/queues/api/queues/cleanup/retry/failed')
+        .set('cookie', cookie);
+      expect(retry.status).toBe(403);
+      expect(retry.body.error.code).toBe('QUEUE_DASHBOARD_READ_ONLY');
+
+      const member = await createMember(t, 'registered');
+      await t.http().post('/api/iam/admin/queue-dashboard-session').set(member.headers).expect(403);
+    });
+
+    it('lets an admin act', async () => {
+      const admin = await createMember(t, 'admin');
+      const pass = await t
+        .http()
+        .post('/api/iam/admin/queue-dashboard-session')
+        .set(admin.headers)
+        .expect(200);
+      const cookie = `pf_ops=${cookieFrom(pass, 'pf_ops')}`;
+      const retry = await t
+        .http()
+        .put('/admin/queues/api/queues/cleanup/retry/failed')
+        .set('cookie', cookie);
+      expect(retry.status).not.toBe(403);
     });
   });
 });

@@ -181,7 +181,7 @@ if [ -n "$tiles_origin" ]; then
     *) image_origins="${image_origins:+$image_origins }$tiles_origin" ;;
   esac
 fi
-csp="default-src 'self'; script-src $(with_remotes "'self'"); style-src $(with_remotes "'self'" "'unsafe-inline'"); img-src 'self' data: blob:${image_origins:+ $image_origins}; font-src $(with_remotes "'self'" data:); connect-src $(with_remotes "'self'"); object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+csp="default-src 'self'; script-src $(with_remotes "'self'"); style-src $(with_remotes "'self'" "'unsafe-inline'"); img-src 'self' data: blob:${image_origins:+ $image_origins}; font-src $(with_remotes "'self'" data:); connect-src $(with_remotes "'self'"); frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 mkdir -p "$target_dir"
 printf '{"remotes":{"social":"%s","events":"%s","admin":"%s"}%s}\n' "$social" "$events" "$admin" "$optional" > "$target.tmp"

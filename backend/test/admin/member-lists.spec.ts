@@ -288,6 +288,70 @@ describe('admin: the last active admin stays', () => {
     expect(await activeAdmins()).toBe(1);
   });
 
+  it('cannot be demoted while the only active admin; another admin can be made and demoted', async () => {
+    const last = await createMember(t, 'admin');
+    const member = await createMember(t, 'registered');
+    await onlyAdmins(last);
+    const self = await t
+      .http()
+      .put(`/api/iam/users/${last.id}`)
+      .set(last.headers)
+      .send({ admin: false })
+      .expect(400);
+    expect(self.body.error.code).toBe('CANNOT_CHANGE_SELF');
+    await expect(
+      t.app.get(MembersService).updateRoles(member.id, last.id, { admin: false }),
+    ).rejects.toMatchObject({ code: 'LAST_ADMIN' });
+    const made = await t
+      .http()
+      .put(`/api/iam/users/${member.id}`)
+      .set(last.headers)
+      .send({ admin: true })
+      .expect(200);
+    expect(made.body.data).toMatchObject({ uuid: member.id, admin: true });
+    expect(await activeAdmins()).toBe(2);
+    await t.http().get('/api/iam/refresh-tokens').set(member.headers).expect(200);
+    await t
+      .http()
+      .put(`/api/iam/users/${member.id}`)
+      .set(last.headers)
+      .send({ admin: false })
+      .expect(200);
+    await t.http().get('/api/iam/refresh-tokens').set(member.headers).expect(403);
+    expect(await activeAdmins()).toBe(1);
+  });
+
+  it('keeps one of two admins who demote each other at the same moment', async () => {
+    const first = await createMember(t, 'admin');
+    const second = await createMember(t, 'admin');
+    await onlyAdmins(first, second);
+    const [one, two] = await Promise.all([
+      t.http().put(`/api/iam/users/${second.id}`).set(first.headers).send({ admin: false }),
+      t.http().put(`/api/iam/users/${first.id}`).set(second.headers).send({ admin: false }),
+    ]);
+    const statuses = [one.status, two.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const refused = one.status === 200 ? two : one;
+    expect(['LAST_ADMIN', 'NOT_PERMITTED']).toContain(refused.body.error.code);
+    expect(await activeAdmins()).toBe(1);
+  });
+
+  it('keeps one of two admins who delete each other at the same moment', async () => {
+    const first = await createMember(t, 'admin');
+    const second = await createMember(t, 'admin');
+    await onlyAdmins(first, second);
+    const [one, two] = await Promise.all([
+      t.http().delete(`/api/iam/users/${second.id}`).set(first.headers),
+      t.http().delete(`/api/iam/users/${first.id}`).set(second.headers),
+    ]);
+    const statuses = [one.status, two.status].sort();
+    expect(statuses[0]).toBe(200);
+    // The loser is refused by the rule, or finds its own session gone with its account.
+    expect([401, 409]).toContain(statuses[1]);
+    expect(await activeAdmins()).toBe(1);
+  });
+
   it('cannot delete their own account, nor be deleted, while the only active admin', async () => {
     const last = await createMember(t, 'admin');
     await onlyAdmins(last);

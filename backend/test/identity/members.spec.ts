@@ -257,11 +257,31 @@ describe('identity: members, admins and account deletion', () => {
       ).toHaveLength(0);
     });
 
-    it('delete a member', async () => {
+    it('delete a member with the same ordered steps as self-deletion', async () => {
       const admin = await createMember(t, 'admin');
       const member = await createMember(t, 'registered');
       await t.http().delete(`/api/iam/users/${member.id}`).set(admin.headers).expect(200);
       await t.http().get('/api/iam/authn/profile').set(member.headers).expect(401);
+      expect(ProbeDeletionSteps.ran.filter((entry) => entry.endsWith(member.id))).toEqual([
+        `conversations:${member.id}`,
+        `lists:${member.id}`,
+      ]);
+      expect(
+        await t.dataSource.query('SELECT 1 FROM handle WHERE owner_id = $1', [member.id]),
+      ).toHaveLength(0);
+    });
+
+    it('delete a member all or nothing: a failing step leaves the account whole', async () => {
+      const admin = await createMember(t, 'admin');
+      const member = await createMember(t, 'registered');
+      ProbeDeletionSteps.failFor.add(member.id);
+      const response = await t.http().delete(`/api/iam/users/${member.id}`).set(admin.headers);
+      expect(response.status).toBe(500);
+      expect(response.body.error.code).toBe('DELETION_FAILED');
+      await t.http().get('/api/iam/authn/profile').set(member.headers).expect(200);
+      expect(
+        await t.dataSource.query('SELECT 1 FROM handle WHERE owner_id = $1', [member.id]),
+      ).toHaveLength(1);
     });
   });
 

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { FanOutJob } from '../../src/modules/notifications/jobs/fan-out.job';
 import {
   DIGEST_HOUR_UTC,
   MemberEmails,
@@ -320,6 +321,87 @@ describe('notifications: e-mail preferences and digests', () => {
       await gatherAndSettle();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await mailTo(author.email)).toEqual([]);
+    });
+  });
+
+  describe('a change to an event date', () => {
+    const ZONE = 'Australia/Melbourne';
+
+    async function eventWithAnswerers(creator: TestMember, answerers: TestMember[]) {
+      const created = await t
+        .http()
+        .post('/api/iam/events/new')
+        .set(creator.headers)
+        .send({
+          title: 'Seed swap',
+          time_zone: ZONE,
+          start_date: new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
+            new Date(Date.now() + 3 * 86_400_000),
+          ),
+          start_time: '10:00',
+          end_time: '12:00',
+        })
+        .expect(201);
+      const event = created.body.data as { id: string; random_id: string; dates: [{ id: string }] };
+      for (const member of answerers)
+        await t
+          .http()
+          .put('/api/iam/events/upsert-attend-specific')
+          .set(member.headers)
+          .send({ specificId: event.dates[0].id, status: 'GOING' })
+          .expect(200);
+      await settled();
+      return event;
+    }
+
+    it('e-mails each answerer as their events setting says, once even when the fan-out runs again', async () => {
+      const creator = await createMember(t, 'trusted');
+      const [now, daily, off] = await Promise.all([registered(), registered(), registered()]);
+      await setSettings(now, { email_events: 'immediately' });
+      await setSettings(off, { email_events: 'off' });
+      expect((await settings(daily)).email_events).toBe('daily');
+      await setSettings(creator, { email_events: 'immediately' });
+      const event = await eventWithAnswerers(creator, [now, daily, off]);
+      // The creator's own attendance e-mails (one per answer) are not what this test counts.
+      const creatorMails = (await mailsOf(creator, 3)).length;
+      const date = event.dates[0].id;
+
+      await t
+        .http()
+        .put('/api/iam/events/update-specific')
+        .set(creator.headers)
+        .send({ specificId: date, start_time: '11:00' })
+        .expect(200);
+      await settled();
+      const [mail] = await mailsOf(now, 1);
+      expect(mail.text).toContain(`http://localhost:3000/event/${event.random_id}`);
+      expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      expect(await mailTo(daily.email)).toEqual([]);
+
+      // The same fan-out job again: no row and no e-mail more.
+      const [{ dedupe_key: key }] = await t.dataSource.query(
+        'SELECT dedupe_key FROM notification WHERE user_id = $1 AND event_specific_id = $2',
+        [now.id, date],
+      );
+      await t.app.get(FanOutJob).handle({
+        audience: 'event-date',
+        subjectId: date,
+        causeKey: String(key).slice(0, -(now.id.length + 1)),
+        type: 'event',
+        subtype: 'EVENT_DATE_CHANGED',
+        actorId: creator.id,
+        eventId: event.id,
+        eventSpecificId: date,
+      });
+      await gatherAndSettle();
+      const [digest] = await mailsOf(daily, 1);
+      expect(digest.text).toContain('News about the event “Seed swap”');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await mailTo(now.email)).toHaveLength(1);
+      expect(await mailTo(daily.email)).toHaveLength(1);
+      expect(await mailTo(off.email)).toEqual([]);
+      // The one who changed it hears nothing of their own change.
+      expect(await mailTo(creator.email)).toHaveLength(creatorMails);
     });
   });
 

@@ -236,6 +236,48 @@ describe('notifications: a change to an event date fans out to everyone who answ
     expect(await dateNotices(date)).toEqual([]);
   });
 
+  it('a member suspended or deleted before the job runs is told nothing', async () => {
+    const [creator, ana, ben, cy] = await Promise.all([
+      createMember(t, 'trusted'),
+      createMember(t, 'registered'),
+      createMember(t, 'registered'),
+      createMember(t, 'registered'),
+    ]);
+    const event = await createEvent(creator);
+    const date = event.dates[0].id;
+    for (const member of [ana, ben, cy]) await answer(member, date);
+    await settled();
+    // Between the change being queued and the job running, Ben is suspended.
+    await t.dataSource.query('UPDATE user_account SET suspended_at = now() WHERE id = $1', [
+      ben.id,
+    ]);
+    const service = t.app.get(NotificationsService);
+    const changed: FanOutPayload = {
+      audience: 'event-date',
+      subjectId: date,
+      causeKey: `EVENT_DATE_CHANGED:${date}:${randomUUID()}`,
+      type: 'event',
+      subtype: 'EVENT_DATE_CHANGED',
+      actorId: creator.id,
+      eventId: event.id,
+      eventSpecificId: date,
+    };
+    const told: string[] = [];
+    const written = await service.fanOut(changed, async (ids) => {
+      told.push(...ids);
+    });
+    expect(written).toBe(3 - 1);
+    expect(told.sort()).toEqual([ana.id, cy.id].sort());
+    // Cy leaves (the account and its answers go): the next change reaches Ana alone.
+    await t.dataSource.query('DELETE FROM user_account WHERE id = $1', [cy.id]);
+    const again: FanOutPayload = {
+      ...changed,
+      causeKey: `EVENT_DATE_CHANGED:${date}:${randomUUID()}`,
+    };
+    expect(await service.fanOut(again)).toBe(1);
+    expect(await dateNotices(date)).toEqual(rowsFor([ana.id], 'EVENT_DATE_CHANGED', 2));
+  });
+
   it('1,000 answerers get exactly 1,000 rows when the job dies after its first batch and is retried', async () => {
     const creator = await createMember(t, 'trusted');
     const event = await createEvent(creator);

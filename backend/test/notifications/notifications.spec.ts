@@ -147,6 +147,46 @@ describe('notifications: the list, the tally, mark-as-seen, triggers and announc
     expect(new Set(seen).size).toBe(7);
   });
 
+  it('pages announcements and notifications together by cursor, newest first', async () => {
+    const [me, actor] = await Promise.all([registered(), registered()]);
+    const expected: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const post = await createPost(t, me);
+      await notify(me, actor, post.id);
+      expected.unshift(`post:${post.random_id}`);
+      const [{ id }] = await t.dataSource.query(
+        `INSERT INTO announcement (body) VALUES ($1) RETURNING id`,
+        [`Notice ${index}`],
+      );
+      await t.dataSource.query(
+        `INSERT INTO announcement_receipt (announcement_id, user_id) VALUES ($1, $2)`,
+        [id, me.id],
+      );
+      expected.unshift(`notice:Notice ${index}`);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    let pages = 0;
+    while (cursor !== null) {
+      const page = await list(me, cursor ? { take: '2', cursorId: cursor } : { take: '2' });
+      for (const item of page.items as Array<{ post_random_id: string; announcement: string }>)
+        seen.push(
+          item.announcement ? `notice:${item.announcement}` : `post:${item.post_random_id}`,
+        );
+      cursor = page.next_cursor;
+      pages += 1;
+      expect(pages).toBeLessThan(5);
+    }
+    expect(seen).toEqual(expected);
+    expect(await tally(me)).toEqual({ count: 6, capped: false });
+    // Empty notifIds marks both kinds seen.
+    const all = await markSeen(me, { notifIds: [] }).expect(200);
+    expect(all.body.data).toEqual({ marked: 6, count: 0, capped: false });
+    // Others here count announcements: these go (their receipts with them).
+    await t.dataSource.query(`DELETE FROM announcement WHERE body LIKE 'Notice _'`);
+    expect((await list(me)).items).toHaveLength(3);
+  });
+
   it('marks seen only the caller’s own rows; empty notifIds marks all; tally 0 is a no-op', async () => {
     const [me, stranger, actor] = await Promise.all([registered(), registered(), registered()]);
     const a = await createPost(t, me);
@@ -434,9 +474,13 @@ describe('notifications: the list, the tally, mark-as-seen, triggers and announc
 
   it('fans an announcement out to every member once, even when the job runs twice', async () => {
     const admin = await createMember(t, 'admin');
-    // 1,000 members in all: the ones the suites made plus plain rows.
+    const [reader, suspended] = await Promise.all([registered(), registered()]);
+    await t.dataSource.query('UPDATE user_account SET suspended_at = now() WHERE id = $1', [
+      suspended.id,
+    ]);
+    // 1,000 active members in all: the ones the suites made plus plain rows.
     const [{ n: already }] = await t.dataSource.query(
-      'SELECT count(*)::int AS n FROM user_account WHERE registered_at IS NOT NULL',
+      'SELECT count(*)::int AS n FROM user_account WHERE registered_at IS NOT NULL AND suspended_at IS NULL',
     );
     await t.dataSource.query(
       `INSERT INTO user_account (email, password_hash, email_verified_at, registered_at)
@@ -446,6 +490,7 @@ describe('notifications: the list, the tally, mark-as-seen, triggers and announc
     );
     // An unfinished sign-up is no member yet.
     await createMember(t, 'verified');
+    const tallyBefore = (await tally(reader)).count;
 
     const created = await t
       .http()
@@ -457,17 +502,23 @@ describe('notifications: the list, the tally, mark-as-seen, triggers and announc
     const count = async () =>
       (
         await t.dataSource.query(
-          'SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS people FROM notification WHERE announcement_id = $1',
+          'SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS people FROM announcement_receipt WHERE announcement_id = $1',
           [id],
         )
       )[0];
     await settled();
     await eventually(async () => expect(await count()).toEqual({ n: 1000, people: 1000 }));
+    const [{ told }] = await t.dataSource.query(
+      'SELECT count(*)::int AS told FROM announcement_receipt WHERE user_id = $1',
+      [suspended.id],
+    );
+    expect(told).toBe(0);
 
-    // A retry after a crash midway (some rows gone), and a plain second run: still 1,000.
+    // A retry after a crash midway (some receipts gone), and a plain second run: still 1,000.
     await t.dataSource.query(
-      `DELETE FROM notification WHERE id IN (
-         SELECT id FROM notification WHERE announcement_id = $1 ORDER BY user_id DESC LIMIT 400)`,
+      `DELETE FROM announcement_receipt WHERE (announcement_id, user_id) IN (
+         SELECT announcement_id, user_id FROM announcement_receipt
+          WHERE announcement_id = $1 ORDER BY user_id DESC LIMIT 400)`,
       [id],
     );
     const service = t.app.get(NotificationsService);
@@ -475,15 +526,35 @@ describe('notifications: the list, the tally, mark-as-seen, triggers and announc
     await service.fanOutAnnouncement(id);
     expect(await count()).toEqual({ n: 1000, people: 1000 });
 
-    const item = (await list(admin)).items[0];
+    // Every member has it in their list, unseen, counted in their tally, and marks it seen.
+    const item = (await list(reader)).items[0];
     expect(item).toMatchObject({
+      id,
       type: 'immutable',
       announcement: 'The swap meet moves to Sunday.',
       link: null,
       seen: false,
+      count: 1,
+      actors: [],
+      notif_ids: [id],
     });
-    // Deleting the announcement takes its notifications with it.
+    expect((await tally(reader)).count).toBe(tallyBefore + 1);
+    const marked = await markSeen(reader, { notifIds: item.notif_ids }).expect(200);
+    expect(marked.body.data).toMatchObject({ marked: 1, count: tallyBefore });
+    expect((await list(reader)).items[0]).toMatchObject({ id, seen: true, notif_ids: [] });
+    // Another member's mark-as-seen with its id changes nothing of the reader's or theirs alone.
+    expect((await list(admin)).items[0]).toMatchObject({ id, seen: false });
+
+    // A member who registers after the notice does not get it (it was news when it was sent).
+    const newcomer = await registered();
+    expect((await list(newcomer)).items).toEqual([]);
+    expect((await tally(newcomer)).count).toBe(0);
+
+    // A member's receipts go with their account; the announcement's with it.
+    await t.dataSource.query('DELETE FROM user_account WHERE id = $1', [reader.id]);
+    expect(await count()).toEqual({ n: 999, people: 999 });
     await t.dataSource.query('DELETE FROM announcement WHERE id = $1', [id]);
     expect(await count()).toEqual({ n: 0, people: 0 });
+    expect((await list(admin)).items).toEqual([]);
   });
 });

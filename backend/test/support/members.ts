@@ -7,7 +7,7 @@ import { SessionsService } from '../../src/modules/identity/sessions.service';
 import type { TestApp } from './test-app';
 
 export type CallerKind =
-  'guest' | 'signed-up' | 'verified' | 'registered' | 'trusted' | 'admin' | 'suspended';
+  'guest' | 'signed-up' | 'verified' | 'registered' | 'trusted' | 'admin' | 'ops' | 'suspended';
 export const CALLER_KINDS: CallerKind[] = [
   'guest',
   'signed-up',
@@ -15,8 +15,12 @@ export const CALLER_KINDS: CallerKind[] = [
   'registered',
   'trusted',
   'admin',
+  'ops',
   'suspended',
 ];
+
+/** What makes an account an ops account (user_account.is_ops). */
+export const OPS_ACCOUNT_FIELDS: Partial<UserAccount> = { isOps: true };
 
 export const MEMBER_PASSWORD = 'correct horse battery staple';
 let passwordHash: Promise<string> | undefined;
@@ -43,6 +47,9 @@ export async function createMember(
   passwordHash ??= hashPassword(MEMBER_PASSWORD);
   const suffix = randomUUID().slice(0, 8);
   const registered = kind !== 'signed-up' && kind !== 'verified';
+  // `ops`: a registered member holding the ops permission (the queue dashboard read-only, the
+  // metrics), which opens nothing of members' data: on the API it is a registered member.
+  // OPS_ACCOUNT_FIELDS gives it the permission (user_account.is_ops).
   const username = registered ? `m_${suffix}` : null;
   const user = await t.dataSource.manager.save(
     t.dataSource.manager.create(UserAccount, {
@@ -59,6 +66,7 @@ export async function createMember(
       isTrusted: kind === 'trusted',
       isAdmin: kind === 'admin',
       suspendedAt: kind === 'suspended' ? new Date() : null,
+      ...(kind === 'ops' ? OPS_ACCOUNT_FIELDS : {}),
       ...overrides,
     }),
   );

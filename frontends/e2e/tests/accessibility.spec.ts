@@ -269,7 +269,7 @@ test.describe('every screen passes axe in light and dark mode', () => {
 
     const admin = await newPage(browser);
     await logInAsAdmin(admin);
-    await scan(admin, '/admin');
+    for (const path of ['/admin', '/admin/tags', '/admin/audit']) await scan(admin, path);
     await admin.context().close();
   });
 });

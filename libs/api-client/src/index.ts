@@ -58,9 +58,15 @@ export { NOT_AVAILABLE, plantLimits } from './plants/plant-limits';
 export * from './tags/tags-api';
 export * from './location/location-api';
 export * from './people/people-api';
+export * from './search/search-api';
 export * from './notifications/notifications-api';
 export * from './messaging/messaging-api';
 export * from './pages/pages-api';
+export * from './invites/invites-api';
+export * from './forms/forms-api';
+export * from './admin/admin-ops-api';
+export * from './admin/admin-overview-api';
+export * from './site-settings/site-settings-api';
 export * from './events/nearby-events-api';
 export {
   interestTypes,

@@ -36,9 +36,15 @@ export function remoteOrigins(config: RemoteUrls): string[] {
  * attributes and writes its CSS variables into a <style> element at run time (and index.html
  * carries the first-paint background). Images may also be `data:` (small inlined assets) and
  * `blob:` (a photo previewed before it is uploaded), and map tiles from their server's origin
- * (MAP_TILES_URL). Nothing may frame the app, and forms post
- * only to this origin.
+ * (MAP_TILES_URL). Frames may show only the video players a post may embed (VIDEO_PLAYER_ORIGINS,
+ * the same list as libs/ui content/video-embed.tsx; whether a post plays one is a site setting).
+ * Nothing may frame the app, and forms post only to this origin.
  */
+export const VIDEO_PLAYER_ORIGINS = [
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+] as const;
+
 export function contentSecurityPolicy(config: RemoteUrls): string {
   const remotes = remoteOrigins(config);
   const sources = (...own: string[]) => [...own, ...remotes].join(' ');
@@ -51,6 +57,7 @@ export function contentSecurityPolicy(config: RemoteUrls): string {
     `img-src ${["'self'", 'data:', 'blob:', ...images].join(' ')}`,
     `font-src ${sources("'self'", 'data:')}`,
     `connect-src ${sources("'self'")}`,
+    `frame-src ${VIDEO_PLAYER_ORIGINS.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

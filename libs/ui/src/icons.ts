@@ -58,6 +58,7 @@ export {
   IconPlugConnectedX,
   IconPlus,
   IconRefresh,
+  IconSearch,
   IconSeedling,
   IconSend,
   IconServer2,

@@ -31,6 +31,21 @@ export { PostCard, type PostCardAuthor, type PostCardProps } from './content/pos
 export { TimeAgo } from './content/time-ago';
 export { EXTERNAL_LINK_REL, LivingText, type LivingTextProps } from './content/living-text';
 export { displayDomain, LinkPreviewCard, type LinkPreviewLike } from './content/link-preview-card';
+export {
+  VIDEO_PLAYER_ORIGINS,
+  VideoPlayer,
+  videoEmbedOf,
+  videoEmbedsFor,
+  type VideoEmbed,
+  type VideoRules,
+} from './content/video-embed';
+export {
+  FALLBACK_SETTINGS,
+  PUBLIC_SETTINGS_KEY,
+  toPublicSettings,
+  usePublicSettings,
+  type PublicSettings,
+} from './site-settings';
 export { normaliseTagName, tokenize, type TextToken } from './content/living-text-tokens';
 export { EditedMarker } from './content/edited-marker';
 export { absoluteUrl, ShareButton, type ShareButtonProps } from './content/share-button';

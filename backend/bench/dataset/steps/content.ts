@@ -1,6 +1,7 @@
 import { DEMO_PHOTO_KINDS, demoPhoto, demoPhotoAlt } from '../demo/demo-photos';
 import { demoCommentTexts, demoPosts } from '../demo/demo-text';
 import { writeSeedImages } from '../images';
+import { publicLatitudeSql, publicLongitudeSql } from '../../../src/platform/geo/geo';
 import { idSql, inBatches, type SeedContext, type SeedStep } from '../seed-context';
 import { memberId } from './members';
 import { OLD_TAG, TAG_NAMES } from './tags';
@@ -57,6 +58,8 @@ const SEED_IMAGES = 6;
 /** The demo's drawn photos (each shared by a few posts). */
 const DEMO_IMAGES = 15;
 const BATCH = 100_000;
+/** A listing's owner is found nearby (nearbyPlaceOf's rule): registered, active, located. */
+const OWNER_SHOWN = 'u.registered_at IS NOT NULL AND u.suspended_at IS NULL';
 
 /**
  * Posts (a fifth of them plant listings) with photos and tags, the listings' plant rows, their
@@ -205,15 +208,20 @@ export const contentStep: SeedStep = {
     await inBatches(context, 'plant listings', size.posts, BATCH, (from, to) =>
       db
         .query(
-          `INSERT INTO plant (id, post_id, user_id, name, species, available, quantity, swap_terms, updated_at)
+          `INSERT INTO plant (id, post_id, user_id, name, species, available, quantity, swap_terms, updated_at,
+                             owner_latitude, owner_longitude)
          SELECT ${idSql('plant', postIndex)}, p.id, p.user_id,
                 (${sqlArray(PLANT_NAMES.map(([name]) => name))})[1 + ${postIndex} / 5 % ${PLANT_NAMES.length}],
                 (${sqlArray(PLANT_NAMES.map(([, species]) => species))})[1 + ${postIndex} / 5 % ${PLANT_NAMES.length}],
                 ${postIndex} % 3 <> 0,
                 CASE WHEN ${postIndex} % 4 = 0 THEN NULL ELSE 1 + ${postIndex} % 5 END,
                 CASE WHEN ${postIndex} % 2 = 0 THEN 'Swap for another cutting' END,
-                p.created_at
-           FROM post p WHERE p.type = 'plant/image' AND ${postRange}`,
+                p.created_at,
+                -- Where the listing is found nearby, as PlantsService writes it (MemberPlaces).
+                CASE WHEN ${OWNER_SHOWN} THEN ${publicLatitudeSql('u.latitude')} END,
+                CASE WHEN ${OWNER_SHOWN} THEN ${publicLongitudeSql('u.latitude', 'u.longitude')} END
+           FROM post p JOIN user_account u ON u.id = p.user_id
+          WHERE p.type = 'plant/image' AND ${postRange}`,
           [from, to],
         )
         .then(() => undefined),

@@ -179,14 +179,23 @@ export const messagingStep: SeedStep = {
             context.epoch,
           ],
         );
-        await db.query(
-          `INSERT INTO notification (user_id, type, announcement_id, dedupe_key, created_at)
-           SELECT u.id, 'immutable', ${announcement},
-                  'immutable:' || ${announcement}::text || ':' || u.id::text,
-                  $1::timestamptz - interval '2 days'
-             FROM user_account u WHERE u.registered_at IS NOT NULL`,
-          [context.epoch],
-        );
+        // Each member's receipt of it (announcement_receipt), or, before that table, a row each.
+        if ((await context.columns('announcement_receipt')).has('user_id'))
+          await db.query(
+            `INSERT INTO announcement_receipt (announcement_id, user_id, created_at)
+             SELECT ${announcement}, u.id, $1::timestamptz - interval '2 days'
+               FROM user_account u WHERE u.registered_at IS NOT NULL`,
+            [context.epoch],
+          );
+        else
+          await db.query(
+            `INSERT INTO notification (user_id, type, announcement_id, dedupe_key, created_at)
+             SELECT u.id, 'immutable', ${announcement},
+                    'immutable:' || ${announcement}::text || ':' || u.id::text,
+                    $1::timestamptz - interval '2 days'
+               FROM user_account u WHERE u.registered_at IS NOT NULL`,
+            [context.epoch],
+          );
       }
       context.progress('notifications');
     }

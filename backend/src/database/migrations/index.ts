@@ -3,7 +3,13 @@ import { AdminUserSearch1795540000000 } from './1795540000000-AdminUserSearch';
 import { NotificationReads1795550000000 } from './1795550000000-NotificationReads';
 import { Messaging1795560000000 } from './1795560000000-Messaging';
 import { EmailPreferences1795570000000 } from './1795570000000-EmailPreferences';
+import { InvitesAndForms1795610000000 } from './1795610000000-InvitesAndForms';
 import { PostLinkUrl1795580000000 } from './1795580000000-PostLinkUrl';
+import { SiteSettingsAndAudit1795590000000 } from './1795590000000-SiteSettingsAndAudit';
+import { Search1795600000000 } from './1795600000000-Search';
+import { CleanupAndOps1795620000000 } from './1795620000000-CleanupAndOps';
+import { PlantNearbyPoint1795640000000 } from './1795640000000-PlantNearbyPoint';
+import { AnnouncementReceipts1795650000000 } from './1795650000000-AnnouncementReceipts';
 import { PeopleNearby1795530000000 } from './1795530000000-PeopleNearby';
 import { LinkPreviews1795520000000 } from './1795520000000-LinkPreviews';
 import { Events1795510000000 } from './1795510000000-Events';
@@ -38,4 +44,10 @@ export const migrations = [
   Messaging1795560000000,
   EmailPreferences1795570000000,
   PostLinkUrl1795580000000,
+  SiteSettingsAndAudit1795590000000,
+  Search1795600000000,
+  InvitesAndForms1795610000000,
+  CleanupAndOps1795620000000,
+  PlantNearbyPoint1795640000000,
+  AnnouncementReceipts1795650000000,
 ];

@@ -3,6 +3,7 @@ import { Sql } from '../../platform/database/sql';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import { WithResponders } from '../../platform/http/envelope';
 import type { Viewer } from '../../platform/access/viewer';
+import { publicDistanceKm } from '../../platform/geo/geo';
 import { RANDOM_ID_PATTERN } from '../../platform/ids/random-id';
 import { isUuid } from '../../platform/ids/uuid';
 import { type Cursor, encodeCursor, type Page } from '../../platform/paging/paging';
@@ -94,6 +95,24 @@ export class ContentItemsService {
     return this.hydrate(await this.sql.query<PostRow[]>(sql.text, sql.values), viewer);
   }
 
+  /**
+   * A `near` query's posts, nearest first, each with its distance as platform/geo shows it (whole
+   * km to the kind's point).
+   */
+  async nearestItems(
+    viewer: Viewer,
+    query: PostQuery & { near: NonNullable<PostQuery['near']> },
+    limit: number,
+  ): Promise<Array<ContentItem & { distance_km: number }>> {
+    const sql = postPageSql(viewer, this.resolve(query), null, limit);
+    const rows = await this.sql.query<PostRow[]>(sql.text, sql.values);
+    const items = await this.hydrate(rows, viewer);
+    return items.map((item, index) => ({
+      ...item,
+      distance_km: publicDistanceKm(Number(rows[index].distance_m)),
+    }));
+  }
+
   /** One post by its random id or uuid, if the viewer may see it; else POST_NOT_FOUND. */
   async one(viewer: Viewer, key: string): Promise<ContentItem> {
     const query = postKeyQuery(key);
@@ -160,9 +179,14 @@ export class ContentItemsService {
 
   /** Looks a query's kind filter up in the registry (a filter needs the kind's type). */
   private resolve(query: PostQuery): ResolvedPostQuery {
-    if (!query.kindFilter) return { ...query, kindFilter: undefined };
-    if (!query.type) throw new Error('A kind filter needs the post type');
-    return { ...query, kindFilter: this.kinds.filter(query.type, query.kindFilter) };
+    if (!query.kindFilter && !query.near)
+      return { ...query, kindFilter: undefined, near: undefined };
+    if (!query.type) throw new Error('A kind filter or location needs the post type');
+    return {
+      ...query,
+      kindFilter: query.kindFilter ? this.kinds.filter(query.type, query.kindFilter) : undefined,
+      near: query.near ? { ...query.near, location: this.kinds.location(query.type) } : undefined,
+    };
   }
 
   /** Each registered kind's details of the rows of its type, by slot, then by post id. */

@@ -6,6 +6,7 @@ import { TagsModule } from '../tags';
 import { CommentsController } from './comments.controller';
 import { CommentsService } from './comments.service';
 import { ContentAccountCleanup } from './content-account-cleanup';
+import { PostTagMerge } from './post-tag-merge';
 import { ContentItemsService } from './content-items.service';
 import { ContentService } from './content.service';
 import { Comment } from './entities/comment.entity';
@@ -39,6 +40,7 @@ import { ReactionsController } from './reactions.controller';
 import { ReactionsService } from './reactions.service';
 import { ReactorsService } from './reactors.service';
 import { UploadsService } from './uploads.service';
+import { ContentSearch } from './content-search';
 
 /**
  * Posts, their photos and tags, comments and reactions, and the feeds. Post kinds with details of
@@ -72,12 +74,14 @@ import { UploadsService } from './uploads.service';
     ContentItemsService,
     ContentNotices,
     ContentNotificationSource,
+    ContentSearch,
     ContentService,
     FeedsService,
     LinkPreviewJob,
     LinkPreviewsService,
     MentionNotices,
     PostKinds,
+    PostTagMerge,
     PostMentionsJob,
     PostPages,
     PostsService,

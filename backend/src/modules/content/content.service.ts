@@ -4,6 +4,7 @@ import type { Member } from '../../platform/access/current-caller.decorator';
 import type { Viewer } from '../../platform/access/viewer';
 import type { Cursor } from '../../platform/paging/paging';
 import { ContentItemsService } from './content-items.service';
+import { ContentSearch } from './content-search';
 import type { PostPrivacy } from './entities/post.entity';
 import { type PostKind, PostKinds } from './post-kinds';
 import { type PostPageDirectory, PostPages } from './post-pages';
@@ -22,11 +23,13 @@ export class ContentService {
     private readonly items: ContentItemsService,
     private readonly kinds: PostKinds,
     private readonly pages: PostPages,
+    private readonly search: ContentSearch,
   ) {}
 
   /** Call once at start-up (onModuleInit): from then on content items of `kind.type` carry its details. */
   registerKind<Details extends object>(kind: PostKind<Details>): void {
     this.kinds.register(kind);
+    this.search.registerKind(kind);
   }
 
   /**
@@ -72,6 +75,15 @@ export class ContentService {
 
   listItems(viewer: Viewer, query: PostQuery, limit: number) {
     return this.items.listItems(viewer, query, limit);
+  }
+
+  /** Posts of a located kind nearest a point (PostQuery's `near`), with their distance in km. */
+  nearestItems(
+    viewer: Viewer,
+    query: PostQuery & { near: NonNullable<PostQuery['near']> },
+    limit: number,
+  ) {
+    return this.items.nearestItems(viewer, query, limit);
   }
 
   one(viewer: Viewer, key: string) {

@@ -1,13 +1,14 @@
 import { SqlParams } from '../../platform/database/sql-params';
 import { type Viewer, visibleSql } from '../../platform/access/viewer';
 import { type Cursor, cursorTimeSql } from '../../platform/paging/paging';
+import { nearbyRadiusKm, nearestOrderSql } from '../../platform/geo/geo';
 import {
   POST_PRIVACIES,
   POST_TYPES,
   type PostPrivacy,
   type PostType,
 } from './entities/post.entity';
-import type { KindFilter } from './post-kinds';
+import type { KindFilter, KindLocation } from './post-kinds';
 
 /**
  * The hot read paths as plain SQL (no entity hydration): a feed page is one keyset query down
@@ -28,6 +29,14 @@ export interface PostQuery {
   kindFilter?: string;
   /** Only these authors' posts, in this order of authors (then newest bumped first); no cursor. */
   authorsInOrder?: string[];
+  /**
+   * Only posts of `type` (a kind with a location) whose point lies within `radiusKm` (at least
+   * platform/geo's minimum) of this one, nearest first (then by author, newest bumped first),
+   * read in distance order from the kind's GiST index; no cursor. Rows carry `distance_m`.
+   */
+  near?: { latitude: number; longitude: number; radiusKm: number };
+  /** Not this author's posts. */
+  exceptUserId?: string;
 }
 
 /** A count beside the total: the posts of a type, or those of them a filter of their kind admits. */
@@ -37,7 +46,10 @@ export interface PostCount {
 }
 
 /** A PostQuery whose kind filter has been looked up in the registry (post-kinds.ts). */
-export type ResolvedPostQuery = Omit<PostQuery, 'kindFilter'> & { kindFilter?: KindFilter };
+export type ResolvedPostQuery = Omit<PostQuery, 'kindFilter' | 'near'> & {
+  kindFilter?: KindFilter;
+  near?: NonNullable<PostQuery['near']> & { location: KindLocation };
+};
 export type ResolvedPostCount = Omit<PostCount, 'kindFilter'> & { kindFilter?: KindFilter };
 
 /** A post row as the page query returns it. */
@@ -57,6 +69,8 @@ export interface PostRow {
   edited_at: Date | null;
   cursor_at: string;
   my_reaction_id: string | null;
+  /** A `near` query's: metres from its point to the post's (platform/geo: publicDistanceKm). */
+  distance_m?: number | string;
 }
 
 export interface Sql {
@@ -90,9 +104,29 @@ function shape(viewer: Viewer, query: ResolvedPostQuery, params: SqlParams) {
   if (query.userId !== undefined) where.push(`p.user_id = ${params.add(query.userId)}`);
   if (query.pageId !== undefined) where.push(`p.page_id = ${params.add(query.pageId)}`);
   if (query.type !== undefined) where.push(`p.type = ${typeLiteral(query.type)}`);
-  if (query.kindFilter) {
-    joins.push(`JOIN ${query.kindFilter.table} kind_row ON kind_row.post_id = p.id`);
-    where.push(`kind_row.${query.kindFilter.column}`);
+  const kindTable = query.kindFilter?.table ?? query.near?.location.table;
+  if (query.kindFilter && query.near && query.near.location.table !== query.kindFilter.table)
+    throw new Error('A kind filter and a location must be of the same kind');
+  if (kindTable) joins.push(`JOIN ${kindTable} kind_row ON kind_row.post_id = p.id`);
+  if (query.kindFilter) where.push(`kind_row.${query.kindFilter.column}`);
+  if (query.exceptUserId !== undefined)
+    where.push(`p.user_id <> ${params.add(query.exceptUserId)}`);
+  let near: { distance: string; order: string; radiusM: string } | undefined;
+  if (query.near) {
+    const { location } = query.near;
+    const [latitude, longitude] = [
+      `kind_row.${location.latitude}`,
+      `kind_row.${location.longitude}`,
+    ];
+    where.push(`${latitude} IS NOT NULL AND ${longitude} IS NOT NULL`);
+    near = {
+      ...nearestOrderSql(latitude, longitude, {
+        latitude: `${params.add(query.near.latitude)}::float8`,
+        longitude: `${params.add(query.near.longitude)}::float8`,
+      }),
+      radiusM: params.add(nearbyRadiusKm(query.near.radiusKm) * 1000),
+    };
+    if (query.authorsInOrder) throw new Error('A nearby query has its own order');
   }
   if (query.authorsInOrder) {
     joins.push(
@@ -106,7 +140,8 @@ function shape(viewer: Viewer, query: ResolvedPostQuery, params: SqlParams) {
     where,
     keyset,
     orderBy: orderBy ?? `${keyset.at} DESC, ${keyset.id} DESC`,
-    customOrder: orderBy !== undefined,
+    customOrder: orderBy !== undefined || near !== undefined,
+    near,
   };
 }
 
@@ -118,7 +153,7 @@ export function postPageSql(
   limit: number,
 ): Sql {
   const params = new SqlParams();
-  const { from, where, keyset, orderBy, customOrder } = shape(viewer, query, params);
+  const { from, where, keyset, orderBy, customOrder, near } = shape(viewer, query, params);
   if (cursor) {
     if (customOrder) throw new Error('A custom order cannot be paged by cursor');
     where.push(
@@ -129,9 +164,24 @@ export function postPageSql(
     viewer.kind === 'member'
       ? `(SELECT r.id FROM reaction r WHERE r.post_id = p.id AND r.user_id = ${params.add(viewer.userId)})`
       : 'NULL::uuid';
-  const text = `SELECT p.id, p.random_id, p.type, p.user_id, p.page_id, p.text, p.privacy,
+  const columns = `p.id, p.random_id, p.type, p.user_id, p.page_id, p.text, p.privacy,
        p.reaction_count, p.comment_count, p.created_at, p.updated_at, p.bumped_at,
-       p.edited_at, ${cursorTimeSql('p.bumped_at')} AS cursor_at, ${myReaction} AS my_reaction_id
+       p.edited_at, ${cursorTimeSql('p.bumped_at')} AS cursor_at, ${myReaction} AS my_reaction_id`;
+  if (near) {
+    // platform/geo's nearest read: the kind's GiST index in distance order, stopping after `limit`
+    // visible rows, the radius applied to those (see nearestOrderSql), then ties (one grid cell)
+    // by author and newest bumped, as nearest members' listings came before.
+    const text = `SELECT nearest.*
+  FROM (SELECT ${columns}, ${near.distance} AS distance_m
+          FROM ${from}
+         WHERE ${where.join('\n           AND ')}
+         ORDER BY ${near.order}
+         LIMIT ${params.add(limit)}) AS nearest
+ WHERE nearest.distance_m <= ${near.radiusM}
+ ORDER BY nearest.distance_m, nearest.user_id, nearest.bumped_at DESC, nearest.id DESC`;
+    return { text, values: params.values };
+  }
+  const text = `SELECT ${columns}
   FROM ${from}
  WHERE ${where.join('\n   AND ')}
  ORDER BY ${orderBy}

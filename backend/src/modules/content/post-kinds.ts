@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Viewer } from '../../platform/access/viewer';
+import type { SearchGroup } from '../../platform/search/search-provider';
 import { POST_TYPES, type PostType } from './entities/post.entity';
 
 /**
@@ -26,10 +27,29 @@ export interface PostKind<Details extends object = object> {
   /** Named filters, each a boolean column of `table`, e.g. `{ available: { column: 'available' } }`. */
   filters: Readonly<Record<string, { column: string }>>;
   /**
+   * Where posts of this kind are found nearby, if they are: the columns of `table` holding the
+   * point a nearby list measures to (its public point, platform/geo), under a GiST index on
+   * publicEarthSql of them. A row whose point is null is found nowhere.
+   */
+  location?: { latitude: string; longitude: string };
+  /**
+   * If posts of this kind are a search group of their own (platform/search): its name, and the
+   * columns of `table` for the result's key and title. `table` then has a `search_vector`
+   * (GIN); a post matches by its text or by that vector.
+   */
+  search?: { group: SearchGroup; key: string; title: string };
+  /**
    * The details of the given posts of this kind, by post id, as `viewer` sees them (a listing's
    * distance is from the viewer).
    */
   loadDetails(postIds: string[], viewer: Viewer): Promise<Map<string, Details>>;
+}
+
+/** A kind's location columns as the SQL builders take them: checked against the registry. */
+export interface KindLocation {
+  table: string;
+  latitude: string;
+  longitude: string;
 }
 
 /** A kind's filter as the SQL builders take it: already checked against the registry. */
@@ -51,7 +71,12 @@ export class PostKinds {
     if ([...this.kinds.values()].some((other) => other.slot === kind.slot))
       throw new Error(`Two post kinds fill the content item's "${kind.slot}"`);
     // Table and column names go into SQL as they are: they come from code, never from a request.
-    const names = [kind.table, ...Object.values(kind.filters).map((filter) => filter.column)];
+    const names = [
+      kind.table,
+      ...Object.values(kind.filters).map((filter) => filter.column),
+      ...(kind.location ? [kind.location.latitude, kind.location.longitude] : []),
+      ...(kind.search ? [kind.search.key, kind.search.title] : []),
+    ];
     const bad = names.find((name) => !IDENTIFIER.test(name));
     if (bad) throw new Error(`Post kind "${kind.type}": "${bad}" is not a plain SQL name`);
     this.kinds.set(kind.type, kind);
@@ -67,5 +92,12 @@ export class PostKinds {
     const filter = kind?.filters[name];
     if (!kind || !filter) throw new Error(`Post kind "${type}" has no filter "${name}"`);
     return { table: kind.table, column: filter.column };
+  }
+
+  /** Where a kind's posts are found nearby; a kind that registered none is a programming error. */
+  location(type: PostType): KindLocation {
+    const kind = this.kinds.get(type);
+    if (!kind?.location) throw new Error(`Post kind "${type}" has no location`);
+    return { table: kind.table, ...kind.location };
   }
 }

@@ -23,4 +23,5 @@ export const EventsErrors = defineErrors({
     message: 'The event’s image could not be removed, so the event was kept; please try again',
   },
   CALENDAR_NOT_FOUND: { status: 404, message: 'Calendar not found' },
+  CLEANUP_RUN_NOT_FOUND: { status: 404, message: 'Cleanup run not found' },
 });

@@ -11,6 +11,7 @@ import { EventLocation } from './entities/event-location.entity';
 import { EventSpecific } from './entities/event-specific.entity';
 import { EventTemplate } from './entities/event-template.entity';
 import { Event } from './entities/event.entity';
+import { EventDirectory } from './event-directory.service';
 import { EventLocationsService } from './event-locations.service';
 import { EventPages } from './event-pages.service';
 import { EventViewsService } from './event-views.service';
@@ -18,8 +19,13 @@ import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
 import { EVENTS_JOBS } from './jobs/events.jobs';
 import { ExtendEventDatesJob } from './jobs/extend-event-dates.job';
+import { MergeDuplicateLocationsJob } from './jobs/merge-duplicate-locations.job';
+import { RemoveOrphanedLocationsJob } from './jobs/remove-orphaned-locations.job';
+import { LocationCleanupController } from './location-cleanup.controller';
+import { LocationCleanupService } from './location-cleanup.service';
 import { EventsNotificationSource } from './notification-source';
 import { PublicEventsController } from './public-events.controller';
+import { EventsSearch } from './events-search';
 
 /**
  * Events: recurring templates with dated specifics, places, attendance per date with what members
@@ -39,7 +45,7 @@ import { PublicEventsController } from './public-events.controller';
     NotificationsModule,
     PagesModule,
   ],
-  controllers: [EventsController, PublicEventsController],
+  controllers: [EventsController, PublicEventsController, LocationCleanupController],
   providers: [
     EVENTS_JOBS.provider,
     EventsService,
@@ -49,7 +55,13 @@ import { PublicEventsController } from './public-events.controller';
     AttendanceService,
     CalendarService,
     ExtendEventDatesJob,
+    LocationCleanupService,
+    MergeDuplicateLocationsJob,
+    RemoveOrphanedLocationsJob,
     EventsNotificationSource,
+    EventDirectory,
+    EventsSearch,
   ],
+  exports: [EventDirectory],
 })
 export class EventsModule {}

@@ -1,6 +1,7 @@
 import type { Viewer } from '../../platform/access/viewer';
 import type { SqlParams } from '../../platform/database/sql-params';
 import type { SqlRunner } from '../../platform/database/sql-runner';
+import type { SearchContext, SearchSource } from '../../platform/search/search-provider';
 import type { Cursor } from '../../platform/paging/paging';
 import { cursorTimeSql } from '../../platform/paging/paging';
 import type { AttendanceStatus } from './entities/event-attendee.entity';
@@ -662,4 +663,30 @@ export async function nearbyEventsAtPlaces(
       LIMIT ${params.add(limit)}`,
     params.values,
   )) as Array<ListedEvent & { location_id: string }>;
+}
+
+/**
+ * Events in a search (platform/search): an event matches by any of its templates' titles and
+ * descriptions, and shows its first template; only events the viewer may see (eventVisibleSql).
+ */
+export function eventsSearchSource({ params, query, viewer }: SearchContext): SearchSource {
+  return {
+    from: `event e CROSS JOIN LATERAL (
+             SELECT ft.title, ft.description, ft.image, ft.search_vector FROM event_template ft
+              WHERE ft.event_id = e.id ORDER BY ft.position LIMIT 1) t`,
+    matches: [
+      `e.id IN (SELECT mt.event_id FROM event_template mt WHERE mt.search_vector @@ ${query})`,
+    ],
+    where: [eventVisibleSql('e', viewer, params)],
+    // A row is an event and its first template (a lateral read): matched events come by the
+    // templates' index only.
+    walk: false,
+    vector: 't.search_vector',
+    at: 'e.created_at',
+    id: 'e.id',
+    key: 'e.random_id',
+    title: 't.title',
+    detail: `NULLIF(left(t.description, 160), '')`,
+    image: 't.image',
+  };
 }

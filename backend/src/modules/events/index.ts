@@ -10,5 +10,6 @@
  * `member/{token}.ics` (subscribe; webcal:// works too).
  */
 export { EventsModule } from './events.module';
+export { EventDirectory, type EventSummary } from './event-directory.service';
 export type { AttendanceStatus } from './entities/event-attendee.entity';
 export { ATTENDANCE_STATUSES } from './entities/event-attendee.entity';

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AuditLogService } from '../../platform/audit/audit-log.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { RealtimeSessions } from '../../platform/realtime/realtime-sessions';
 import { StorageService } from '../../platform/storage/storage.service';
@@ -31,6 +32,7 @@ export class AccountDeletionService {
     private readonly storage: StorageService,
     private readonly mail: MailService,
     private readonly live: RealtimeSessions,
+    private readonly audit: AuditLogService,
   ) {}
 
   /** Modules register their steps when they start (in registration order within a phase). */
@@ -38,8 +40,11 @@ export class AccountDeletionService {
     this.steps.push(step);
   }
 
-  /** Deletes the account and everything of it; the last active admin's account stays. */
-  async deleteAccount(userId: string): Promise<void> {
+  /**
+   * Deletes the account and everything of it; the last active admin's account stays. `byAdminId`:
+   * an admin deletes it, which the audit log records in the same transaction.
+   */
+  async deleteAccount(userId: string, byAdminId?: string): Promise<void> {
     try {
       await this.dataSource.transaction(async (manager) => {
         // An admin's deletion takes the admin-roles lock first (the order updateRoles takes it in).
@@ -74,6 +79,23 @@ export class AccountDeletionService {
           manager,
         );
         await this.mail.queue(user.email, IdentityEmails.accountDeleted(), manager);
+        if (byAdminId)
+          await this.audit.record(
+            {
+              actorId: byAdminId,
+              action: 'user.delete',
+              targetType: 'user',
+              targetId: userId,
+              before: {
+                username: user.username,
+                trusted: user.isTrusted,
+                admin: user.isAdmin,
+                suspended: user.suspendedAt !== null,
+              },
+              after: null,
+            },
+            manager,
+          );
       });
       // The member's open sockets close with the account.
       this.live.endFor(userId);

@@ -45,3 +45,19 @@ export function nearestMembers(db: SqlRunner, point: LatLng, radiusKm: number, l
     limit,
   );
 }
+
+/**
+ * A member's place as nearby lists use it (nearbyPlaceOf's rule, in SQL): their point while
+ * registered, active and located, else null; the account row share-locked (MemberPlaces.current).
+ */
+export async function lockedPlaceOf(db: SqlRunner, userId: string): Promise<LatLng | null> {
+  const [row] = (await db.query(
+    `SELECT CASE WHEN registered_at IS NOT NULL AND suspended_at IS NULL THEN latitude END AS latitude,
+            CASE WHEN registered_at IS NOT NULL AND suspended_at IS NULL THEN longitude END AS longitude
+       FROM user_account WHERE id = $1 FOR SHARE`,
+    [userId],
+  )) as Array<{ latitude: number | null; longitude: number | null }>;
+  return row && row.latitude !== null && row.longitude !== null
+    ? { latitude: row.latitude, longitude: row.longitude }
+    : null;
+}

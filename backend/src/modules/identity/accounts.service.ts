@@ -1,14 +1,20 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { insertAccountUnlessTaken, setPasswordFromResetLink } from './accounts.queries';
 import { MailService } from '../../platform/mail/mail.service';
 import { OutboxService } from '../../platform/queues/outbox.service';
+import {
+  REGISTRATION_INVITE_CHECK,
+  type RegistrationInviteCheck,
+} from '../../platform/site-settings/registration-gate';
+import { SiteSettingsService } from '../../platform/site-settings/site-settings.service';
 import { IdentityEmails } from './emails/identity-emails';
 import { EmailTokensService } from './email-tokens.service';
 import { UserAccount } from './entities/user-account.entity';
 import { HandlesService } from './handles.service';
+import { MemberPlaces } from './member-places';
 import { IdentityErrors } from './identity.errors';
 import { assertStrongPassword } from './password-strength';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -38,6 +44,9 @@ export interface PasswordChange {
   endOtherSessions: boolean;
 }
 
+/** Thrown inside sign-up's transaction to roll back an invite's use when the address is taken. */
+const ADDRESS_TAKEN = Symbol('address taken');
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -53,7 +62,10 @@ export class AccountsService {
     private readonly emailTokens: EmailTokensService,
     private readonly handles: HandlesService,
     private readonly sessions: SessionsService,
+    private readonly places: MemberPlaces,
     @InjectRepository(UserAccount) private readonly users: Repository<UserAccount>,
+    private readonly siteSettings: SiteSettingsService,
+    @Inject(REGISTRATION_INVITE_CHECK) private readonly inviteCheck: RegistrationInviteCheck,
   ) {}
 
   async findById(userId: string): Promise<UserAccount> {
@@ -69,19 +81,39 @@ export class AccountsService {
    * one outbox row) and the caller answers both alike, so sign-up does not reveal who has an
    * account.
    */
-  async signUp(email: string, password: string): Promise<void> {
+  async signUp(email: string, password: string, inviteId?: string): Promise<void> {
     const address = normalizeEmail(email);
     await assertStrongPassword(password, 'password', [address]);
+    // The deployment's own admins (ADMIN_EMAILS) may always sign up, so an invite-only site
+    // cannot lock out the people who run it.
+    const needsInvite =
+      (await this.siteSettings.get('registration_mode')) === 'invite-only' &&
+      !this.config.adminEmails.has(address);
+    if (needsInvite && !inviteId) throw IdentityErrors.INVITE_REQUIRED();
     const passwordHash = await hashPassword(password);
-    await this.dataSource.transaction(async (manager) => {
-      const created = await insertAccountUnlessTaken(manager, address, passwordHash);
-      await this.outbox.enqueue(
-        manager,
-        'email',
-        created ? 'verification-email' : 'sign-up-attempt-email',
-        { email: address },
+    const created = await this.dataSource
+      .transaction(async (manager) => {
+        if (needsInvite && !(await this.inviteCheck.consume(inviteId as string, manager)))
+          throw IdentityErrors.INVITE_REQUIRED();
+        const inserted = await insertAccountUnlessTaken(manager, address, passwordHash);
+        // Taken: roll the invite's use back (it let no one in); the e-mail goes below.
+        if (!inserted && needsInvite) throw ADDRESS_TAKEN;
+        await this.outbox.enqueue(
+          manager,
+          'email',
+          inserted ? 'verification-email' : 'sign-up-attempt-email',
+          { email: address },
+        );
+        return inserted;
+      })
+      .catch((error: unknown) => {
+        if (error === ADDRESS_TAKEN) return false;
+        throw error;
+      });
+    if (!created && needsInvite)
+      await this.dataSource.transaction((manager) =>
+        this.outbox.enqueue(manager, 'email', 'sign-up-attempt-email', { email: address }),
       );
-    });
   }
 
   /** The account for these credentials, or INVALID_CREDENTIALS (same answer and cost for unknown e-mails). */
@@ -166,6 +198,7 @@ export class AccountsService {
       user.username = await this.handles.claim(manager, username, 'user', user.id);
       applyLocation(user, location);
       user.registeredAt = new Date();
+      // No MemberPlaces call: only registered members list anything that keeps a copy of the place.
       return manager.save(user);
     });
   }
@@ -194,10 +227,14 @@ export class AccountsService {
         user.username = await this.handles.claim(manager, changes.username, 'user', user.id);
         if (previous) await this.handles.release(manager, previous, user.id);
       }
+      const moved = movesPoint(user, changes);
       applyLocation(user, changes);
       if (displayName !== undefined) user.displayName = displayName;
       if (bio !== undefined) user.bio = bio;
-      return manager.save(user);
+      const saved = await manager.save(user);
+      // Copies of the place (where the member's listings are found nearby) move with it.
+      if (moved) await this.places.changed(manager, saved);
+      return saved;
     });
   }
 
@@ -261,6 +298,14 @@ export class AccountsService {
 function hasLocation(changes: Partial<LocationInput>): boolean {
   return ['suburb_city', 'state', 'country', 'latitude', 'longitude'].some(
     (key) => changes[key as keyof LocationInput] !== undefined,
+  );
+}
+
+/** Whether the changes put the member's point somewhere else. */
+function movesPoint(user: UserAccount, changes: Partial<LocationInput>): boolean {
+  return (
+    (changes.latitude !== undefined && changes.latitude !== user.latitude) ||
+    (changes.longitude !== undefined && changes.longitude !== user.longitude)
   );
 }
 

@@ -86,10 +86,10 @@ export class AuthnController {
       'Create an account and e-mail its verification link (which signs in). Answers the same for an address that has an account; that account is told by e-mail instead',
   })
   @ApiSuccess(SentDto, { status: 201 })
-  @ApiFailures(400, 429)
+  @ApiFailures(400, 403, 429)
   @RateLimit('signup', LIMITS['signup'])
   async signUp(@Body() body: SignUpDto) {
-    await this.accounts.signUp(body.email, body.password);
+    await this.accounts.signUp(body.email, body.password, body.inviteId);
     return { sent: true };
   }
 

@@ -60,6 +60,7 @@ export async function sessionCaller(
     stage: stageOf({ emailVerifiedAt: row.email_verified_at, registeredAt: row.registered_at }),
     trusted: row.is_trusted,
     admin: row.is_admin,
+    ops: row.is_ops,
     suspended: Boolean(row.suspended_at),
   };
 }

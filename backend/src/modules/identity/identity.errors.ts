@@ -23,6 +23,14 @@ export const IdentityErrors = defineErrors({
   NOT_REGISTERED: { status: 403, message: 'Choose a username and location first' },
   NOT_YOUR_ACCOUNT: { status: 403, message: 'You can only do this for your own account' },
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
+  MEMBER_NOT_VERIFIED: {
+    status: 409,
+    message: 'This member has not verified their e-mail address',
+  },
+  INVITE_REQUIRED: {
+    status: 403,
+    message: 'This site is open by invitation only: please sign up through a valid invite link',
+  },
   SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
   WRONG_CODE: { status: 400, message: 'That code is not right' },
   CODE_EXPIRED: { status: 400, message: 'This code has expired; please ask for a new one' },

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokens } from './access-tokens.service';
+import { AdminEmailsController } from './admin-emails.controller';
+import { AdminEmailsService } from './admin-emails.service';
 import { AccountEmailsService } from './account-emails.service';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountsService } from './accounts.service';
@@ -26,6 +28,7 @@ import { SignUpAttemptEmailJob } from './jobs/sign-up-attempt-email.job';
 import { VerificationEmailJob } from './jobs/verification-email.job';
 import { LoginCodes } from './login-codes.service';
 import { MembersAdminController } from './members-admin.controller';
+import { MemberPlaces } from './member-places';
 import { MembersService } from './members.service';
 import { MemberDirectoryService } from './directory.service';
 import { PasswordResetController } from './password-reset.controller';
@@ -34,6 +37,8 @@ import { PublicUsersController } from './public-users.controller';
 import { SessionsService } from './sessions.service';
 import { UserSettingsService } from './user-settings.service';
 import { UsersController } from './users.controller';
+import { SearchController } from './search.controller';
+import { IdentitySearchService } from './search.service';
 
 /**
  * Accounts, sessions and who-is-calling. Other modules use the exported services: handles (pages
@@ -57,14 +62,18 @@ import { UsersController } from './users.controller';
     UsersController,
     AvatarController,
     MembersAdminController,
+    AdminEmailsController,
     PublicUsersController,
+    SearchController,
   ],
   providers: [
     IDENTITY_JOBS.provider,
+    IdentitySearchService,
     AccessTokens,
     AccountDeletionService,
     AccountEmailsService,
     AccountsService,
+    AdminEmailsService,
     AuthFlowService,
     AvatarService,
     EmailTokensService,
@@ -72,6 +81,7 @@ import { UsersController } from './users.controller';
     IdentityCallerResolver,
     IdentityOpsAccess,
     LoginCodes,
+    MemberPlaces,
     MemberDirectoryService,
     MembersService,
     PhoneVerificationService,
@@ -87,6 +97,7 @@ import { UsersController } from './users.controller';
     IdentityOpsAccess,
     HandlesService,
     MembersService,
+    MemberPlaces,
     MemberDirectoryService,
     UserSettingsService,
     AccountDeletionService,

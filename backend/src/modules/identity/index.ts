@@ -9,6 +9,7 @@ export { IdentityOpsAccess } from './identity-ops-access';
 export { AccountDeletionService, type UserDeletionStep } from './account-deletion.service';
 export { HandlesService, type HandleOwner } from './handles.service';
 export { MembersService } from './members.service';
+export { MemberPlaces, type MemberPlaceListener } from './member-places';
 export {
   DIRECTORY_ORDERS,
   type DirectoryOrder,

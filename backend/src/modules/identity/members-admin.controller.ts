@@ -74,9 +74,25 @@ export class MembersAdminController {
     );
   }
 
+  @Get('admin/users-without-location')
+  @Access('admin-auth')
+  @ApiOperation({
+    summary: 'Accounts without a location (registered or not), newest first',
+  })
+  @ApiQuery({ name: 'cursorId', required: false })
+  @ApiQuery({ name: 'take', required: false, description: 'Page size, 1–50 (default 20)' })
+  @ApiSuccess(AdminUserPageDto)
+  @ApiFailures(400)
+  usersWithoutLocation(@Query('cursorId') cursor?: string, @Query('take') take?: string) {
+    return this.members.withoutLocation(decodeCursor('created_at', cursor), parseTake(take));
+  }
+
   @Put('users/:uuid')
   @Access('admin-auth')
-  @ApiOperation({ summary: 'Grant or withdraw trust; suspend or reinstate a member' })
+  @ApiOperation({
+    summary:
+      'Grant or withdraw trust or the admin role; suspend or reinstate a member (the last active admin stays)',
+  })
   @ApiSuccess(AdminUserDto)
   @ApiFailures(400, 404, 409)
   updateMember(
@@ -94,7 +110,7 @@ export class MembersAdminController {
   @ApiFailures(400, 404, 409)
   async deleteMember(@CurrentMember() admin: Member, @Param('uuid', UUID_V4) uuid: string) {
     if (uuid === admin.userId) throw IdentityErrors.CANNOT_CHANGE_SELF();
-    await this.deletion.deleteAccount(uuid);
+    await this.deletion.deleteAccount(uuid, admin.userId);
     return { deleted: true };
   }
 
@@ -110,8 +126,8 @@ export class MembersAdminController {
   @Access('admin-auth')
   @ApiOperation({ summary: 'Remove ended sessions (expired, or revoked over 30 days ago)' })
   @ApiSuccess(PurgedDto)
-  async purgeSessions() {
-    return { deleted: await this.members.purgeEndedSessions() };
+  async purgeSessions(@CurrentMember() admin: Member) {
+    return { deleted: await this.members.adminPurgeEndedSessions(admin.userId) };
   }
 
   @Delete('refresh-tokens/:id')
@@ -119,16 +135,17 @@ export class MembersAdminController {
   @ApiOperation({ summary: 'End a session' })
   @ApiSuccess(RevokedDto)
   @ApiFailures(404)
-  async revokeSession(@Param('id', UUID_V4) id: string) {
-    await this.members.revokeSession(id, 'revoked by an admin');
+  async revokeSession(@CurrentMember() admin: Member, @Param('id', UUID_V4) id: string) {
+    await this.members.adminRevokeSession(admin.userId, id);
     return { revoked: true };
   }
 
   @Post('admin/queue-dashboard-session')
   @HttpCode(200)
-  @Access('admin-auth')
+  @Access('ops-or-admin')
   @ApiOperation({
-    summary: 'Set the one-hour cookie that opens the queue dashboard at /admin/queues',
+    summary:
+      'Set the one-hour cookie that opens the queue dashboard at /admin/queues (operators: read-only)',
   })
   @ApiSuccess(OpsPassDto)
   async openQueueDashboard(

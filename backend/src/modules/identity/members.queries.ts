@@ -57,8 +57,8 @@ export async function summariesByIds(db: SqlRunner, ids: string[]): Promise<User
 }
 
 /**
- * The next `limit` registered members' ids after `afterId` (null: from the first), by id: the
- * batches of a fan-out to every member (notifications' site announcements).
+ * The next `limit` registered, unsuspended members' ids after `afterId` (null: from the first), by
+ * id: the batches of a fan-out to every member (notifications' site announcements).
  */
 export async function registeredMemberIdsAfter(
   db: SqlRunner,
@@ -67,9 +67,18 @@ export async function registeredMemberIdsAfter(
 ): Promise<string[]> {
   const rows = (await db.query(
     `SELECT id FROM user_account
-      WHERE registered_at IS NOT NULL AND ($1::uuid IS NULL OR id > $1::uuid)
+      WHERE ${PUBLIC_MEMBER} AND ($1::uuid IS NULL OR id > $1::uuid)
       ORDER BY id LIMIT $2`,
     [afterId, limit],
+  )) as Array<{ id: string }>;
+  return rows.map((row) => row.id);
+}
+
+/** Of the given ids, those of members who are registered and not suspended (deleted: gone). */
+export async function activeMemberIdsAmong(db: SqlRunner, ids: string[]): Promise<string[]> {
+  const rows = (await db.query(
+    `SELECT id FROM user_account WHERE id = ANY($1::uuid[]) AND ${PUBLIC_MEMBER}`,
+    [ids],
   )) as Array<{ id: string }>;
   return rows.map((row) => row.id);
 }
@@ -166,6 +175,33 @@ export async function adminMemberPage(
       WHERE ${where.join(' AND ')}
       ORDER BY created_at DESC, id DESC
       LIMIT $${values.length}`,
+    values,
+  )) as AdminMemberRow[];
+}
+
+/**
+ * Accounts with no location yet (never registered one, or registered before locations were asked
+ * for), newest first, by keyset on the partial index user_account_without_location_idx.
+ */
+export async function withoutLocationPage(
+  db: SqlRunner,
+  cursor: { at: string; id: string } | null,
+  take: number,
+): Promise<AdminMemberRow[]> {
+  const values: unknown[] = [take + 1];
+  let after = '';
+  if (cursor) {
+    values.push(cursor.at, cursor.id);
+    after = 'AND (created_at, id) < ($2::timestamptz, $3::uuid)';
+  }
+  return (await db.query(
+    `SELECT id, email, email_verified_at, username, display_name, avatar, suburb_city, state,
+            country, registered_at, is_trusted, is_admin, suspended_at, created_at,
+            ${cursorTimeSql('created_at')} AS cursor_at
+       FROM user_account
+      WHERE latitude IS NULL ${after}
+      ORDER BY created_at DESC, id DESC
+      LIMIT $1`,
     values,
   )) as AdminMemberRow[];
 }

@@ -11,6 +11,8 @@ import * as members from './members.queries';
 import { AuthSession } from './entities/auth-session.entity';
 import { UserAccount } from './entities/user-account.entity';
 import { IdentityErrors } from './identity.errors';
+import { AuditLogService } from '../../platform/audit/audit-log.service';
+import { MemberPlaces } from './member-places';
 import { type PublicProfile, stageOf, toUserSummary, type UserSummary } from './profile';
 import { SessionsService, toSummary, type SessionSummary } from './sessions.service';
 
@@ -50,8 +52,10 @@ export class MembersService {
   constructor(
     private readonly sql: Sql,
     private readonly sessions: SessionsService,
+    private readonly places: MemberPlaces,
     @InjectRepository(UserAccount) private readonly users: Repository<UserAccount>,
     @InjectRepository(AuthSession) private readonly authSessions: Repository<AuthSession>,
+    private readonly audit: AuditLogService,
   ) {}
 
   /** The public summary of a registered, active member (spec: get-user-by-uuid). */
@@ -85,9 +89,18 @@ export class MembersService {
     return members.summariesByIds(this.sql, unique);
   }
 
-  /** Registered members' ids in batches, by id (`afterId` null: the first batch). */
+  /** Registered, unsuspended members' ids in batches, by id (`afterId` null: the first batch). */
   registeredMemberIdsAfter(afterId: string | null, limit: number): Promise<string[]> {
     return members.registeredMemberIdsAfter(this.sql, afterId, limit);
+  }
+
+  /**
+   * Of the given ids, those of members who may hear of things now (registered, not suspended; a
+   * deleted member has no row): a fan-out checks its recipients with it when its job runs.
+   */
+  activeMemberIdsAmong(ids: readonly string[]): Promise<string[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return members.activeMemberIdsAmong(this.sql, [...new Set(ids)]);
   }
 
   /** The addresses of the active admins, for e-mails about what admins look over (new pages). */
@@ -188,6 +201,20 @@ export class MembersService {
     };
   }
 
+  /** Accounts without a location, newest first (GET admin/users-without-location). */
+  async withoutLocation(cursor: Cursor | null, take: number): Promise<Page<AdminUserView>> {
+    const rows = await members.withoutLocationPage(this.sql, cursor, take);
+    const items = rows.slice(0, take);
+    const last = items.at(-1);
+    return {
+      items: items.map(rowToAdminView),
+      next_cursor:
+        rows.length > take && last
+          ? encodeCursor('created_at', { at: last.cursor_at, id: last.id })
+          : null,
+    };
+  }
+
   /**
    * Grants or withdraws trust, suspends or reinstates. Admins cannot suspend themselves, and the
    * last active admin cannot be suspended.
@@ -195,27 +222,47 @@ export class MembersService {
   async updateRoles(
     adminId: string,
     userId: string,
-    changes: { trusted?: boolean; suspended?: boolean },
+    changes: { trusted?: boolean; suspended?: boolean; admin?: boolean },
   ): Promise<AdminUserView> {
-    if (adminId === userId && changes.suspended) throw IdentityErrors.CANNOT_CHANGE_SELF();
+    if (adminId === userId && (changes.suspended || changes.admin === false))
+      throw IdentityErrors.CANNOT_CHANGE_SELF();
+    // Suspending or demoting may take away an active admin.
+    const removesAnAdmin = changes.suspended === true || changes.admin === false;
     const view = await this.users.manager.transaction(async (manager) => {
-      if (changes.suspended) await members.lockAdminRoles(manager);
+      // Two admins demoting each other at once take turns here, so the second sees the first's change.
+      if (removesAnAdmin) await members.lockAdminRoles(manager);
       const user = await manager.findOne(UserAccount, {
         where: { id: userId },
         lock: { mode: 'pessimistic_write' },
       });
       if (!user) throw IdentityErrors.USER_NOT_FOUND();
       if (
-        changes.suspended &&
+        removesAnAdmin &&
         user.isAdmin &&
         !user.suspendedAt &&
         !(await members.anotherActiveAdminExists(manager, user.id))
       )
         throw IdentityErrors.LAST_ADMIN();
+      const before = rolesOf(user);
+      if (changes.admin !== undefined) user.isAdmin = changes.admin;
       if (changes.trusted !== undefined) user.isTrusted = changes.trusted;
       if (changes.suspended !== undefined)
         user.suspendedAt = changes.suspended ? (user.suspendedAt ?? new Date()) : null;
-      return toAdminView(await manager.save(user));
+      const saved = await manager.save(user);
+      // A suspended member's listings leave nearby lists with them (and come back with them).
+      if (changes.suspended !== undefined) await this.places.changed(manager, saved);
+      await this.audit.record(
+        {
+          actorId: adminId,
+          action: 'user.update',
+          targetType: 'user',
+          targetId: user.id,
+          before,
+          after: rolesOf(saved),
+        },
+        manager,
+      );
+      return toAdminView(saved);
     });
     // A suspended member's open sockets close with the suspension.
     if (view.suspended) this.sessions.closeSocketsOf(userId);
@@ -241,6 +288,29 @@ export class MembersService {
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
     if (!(await this.sessions.revoke(sessionId, reason))) throw IdentityErrors.SESSION_NOT_FOUND();
+  }
+
+  /** An admin ends a session; recorded in the audit log (the session is gone either way). */
+  async adminRevokeSession(adminId: string, sessionId: string): Promise<void> {
+    await this.revokeSession(sessionId, 'revoked by an admin');
+    await this.audit.record({
+      actorId: adminId,
+      action: 'session.revoke',
+      targetType: 'session',
+      targetId: sessionId,
+    });
+  }
+
+  /** An admin removes ended sessions; recorded with how many went. */
+  async adminPurgeEndedSessions(adminId: string): Promise<number> {
+    const deleted = await this.purgeEndedSessions();
+    await this.audit.record({
+      actorId: adminId,
+      action: 'session.purge-ended',
+      targetType: 'session',
+      after: { deleted },
+    });
+    return deleted;
   }
 
   async revokeOwnSession(userId: string, sessionId: string): Promise<void> {
@@ -297,4 +367,9 @@ function adminSearchTerm(raw: unknown): string | null {
       { field: 'q', messages: [`q must be text of at most ${ADMIN_SEARCH_MAX} characters`] },
     ]);
   return term || null;
+}
+
+/** What an admin may change of an account, as the audit log records it before and after. */
+function rolesOf(user: UserAccount): { trusted: boolean; suspended: boolean; admin: boolean } {
+  return { trusted: user.isTrusted, suspended: user.suspendedAt !== null, admin: user.isAdmin };
 }

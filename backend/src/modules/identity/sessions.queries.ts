@@ -79,6 +79,7 @@ export interface CallerRow {
   registered_at: Date | null;
   is_trusted: boolean;
   is_admin: boolean;
+  is_ops: boolean;
   suspended_at: Date | null;
 }
 
@@ -89,7 +90,7 @@ export async function callerRowOf(
   userId: string,
 ): Promise<CallerRow | undefined> {
   const rows = (await db.query(
-    `SELECT s.csrf_token, u.email_verified_at, u.registered_at, u.is_trusted, u.is_admin, u.suspended_at
+    `SELECT s.csrf_token, u.email_verified_at, u.registered_at, u.is_trusted, u.is_admin, u.is_ops, u.suspended_at
        FROM auth_session s JOIN user_account u ON u.id = s.user_id
       WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
     [sessionId, userId],

@@ -64,6 +64,30 @@ export async function insertNotificationItem(
   return rows.length > 0;
 }
 
+/**
+ * `insertNotificationItem` for many notifications at once (a fan-out's batch): one statement,
+ * each by its dedupe key with its recipient's mode; those told already or gone are left out.
+ */
+export async function insertNotificationItems(
+  db: SqlRunner,
+  kind: EmailKind,
+  items: ReadonlyArray<{ dedupeKey: string; via: Via }>,
+): Promise<number> {
+  if (!items.length) return 0;
+  const rows = (await db.query(
+    `WITH item AS (
+       INSERT INTO email_item (user_id, kind, cause_key, notification_id, actor_id, via)
+       SELECT n.user_id, $1, 'n:' || n.dedupe_key, n.id, n.actor_id, w.via
+         FROM unnest($2::text[], $3::text[]) AS w(dedupe_key, via)
+         JOIN notification n ON n.dedupe_key = w.dedupe_key
+       ON CONFLICT (user_id, cause_key) DO NOTHING RETURNING id, via),
+     queued AS (${QUEUE_IMMEDIATE})
+     SELECT id FROM item`,
+    [kind, items.map((item) => item.dedupeKey), items.map((item) => item.via)],
+  )) as unknown[];
+  return rows.length;
+}
+
 export interface EmailItemRow {
   id: string;
   user_id: string;

@@ -18,6 +18,7 @@ import {
   type UnsubscribeScope,
 } from './emails/member-emails.content';
 import { UnsubscribeTokens } from './emails/unsubscribe-token';
+import type { FanOutPayload } from './jobs/notifications.jobs';
 import * as q from './member-emails.queries';
 import { NotificationsService } from './notifications.service';
 
@@ -113,6 +114,27 @@ export class MemberEmails {
     const via = await this.modeOf(notice.recipientId, kind);
     if (!via) return false;
     return q.insertNotificationItem(this.sql, notice.dedupeKey, kind, via);
+  }
+
+  /**
+   * A batch of a fan-out was written (the `fan-out` job): each recipient's e-mail about their row,
+   * as their settings for the cause's kind say, in one statement; a recipient with an item for it
+   * already gets nothing more. Returns how many items were added.
+   */
+  async notifyOfFanOut(
+    cause: Pick<FanOutPayload, 'type' | 'causeKey' | 'actorId'>,
+    recipientIds: readonly string[],
+  ): Promise<number> {
+    const kind = KIND_OF_TYPE[cause.type];
+    if (!kind || !recipientIds.length) return 0;
+    const recipients = await this.settings.emailRecipients(recipientIds);
+    const wanted = recipients.flatMap((recipient) => {
+      const via = recipient.modes[kind];
+      return via === 'off' || recipient.userId === cause.actorId
+        ? []
+        : [{ dedupeKey: `${cause.causeKey}:${recipient.userId}`, via }];
+    });
+    return q.insertNotificationItems(this.sql, kind, wanted);
   }
 
   /** The `notification-email` job: sends one item's e-mail unless it went (or is no more). */

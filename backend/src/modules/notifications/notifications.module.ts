@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity';
 import { EmailUnsubscribeController } from './email-unsubscribe.controller';
+import { AnnouncementReceipt } from './entities/announcement-receipt.entity';
 import { Announcement } from './entities/announcement.entity';
 import { EmailDigest } from './entities/email-digest.entity';
 import { EmailItem } from './entities/email-item.entity';
@@ -30,7 +31,13 @@ import { MemberEmails } from './member-emails.service';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Notification, Announcement, EmailItem, EmailDigest]),
+    TypeOrmModule.forFeature([
+      Notification,
+      Announcement,
+      AnnouncementReceipt,
+      EmailItem,
+      EmailDigest,
+    ]),
     IdentityModule,
   ],
   controllers: [NotificationsController, EmailUnsubscribeController],

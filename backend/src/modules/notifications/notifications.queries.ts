@@ -38,29 +38,45 @@ export async function insertNotification(
   return rows[0]?.id ?? null;
 }
 
-/** Unseen rows of a member, counted up to `cap` (the partial index on unseen rows; never more). */
+/**
+ * Unseen notifications and announcements of a member, counted up to `cap` (the partial index on
+ * unseen rows, and the member's few announcement receipts; never more than `cap` of each).
+ */
 export async function countUnseen(db: SqlRunner, userId: string, cap: number): Promise<number> {
   const [row] = (await db.query(
-    `SELECT count(*)::int AS n FROM (
-       SELECT 1 FROM notification WHERE user_id = $1 AND NOT seen LIMIT $2) unseen`,
+    `SELECT LEAST($2::int,
+       (SELECT count(*)::int FROM (
+          SELECT 1 FROM notification WHERE user_id = $1 AND NOT seen LIMIT $2) unseen)
+     + (SELECT count(*)::int FROM (
+          SELECT 1 FROM announcement_receipt WHERE user_id = $1 AND NOT seen LIMIT $2) unread)) AS n`,
     [userId, cap],
   )) as Array<{ n: number }>;
   return row.n;
 }
 
-/** Marks the member's own unseen rows seen: the given ones, or all (`ids` null); how many. */
+/**
+ * Marks the member's own unseen notifications and announcements seen: the given ones (an
+ * announcement by its id, as the list names it), or all (`ids` null); how many, in one statement.
+ */
 export async function markSeen(
   db: SqlRunner,
   userId: string,
   ids: readonly string[] | null,
 ): Promise<number> {
-  const [rows] = (await db.query(
-    `UPDATE notification SET seen = true
-      WHERE user_id = $1 AND NOT seen AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
-      RETURNING id`,
+  const [row] = (await db.query(
+    `WITH notices AS (
+       UPDATE notification SET seen = true
+        WHERE user_id = $1 AND NOT seen AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
+        RETURNING 1),
+     announcements AS (
+       UPDATE announcement_receipt SET seen = true
+        WHERE user_id = $1 AND NOT seen
+          AND ($2::uuid[] IS NULL OR announcement_id = ANY($2::uuid[]))
+        RETURNING 1)
+     SELECT (SELECT count(*) FROM notices)::int + (SELECT count(*) FROM announcements)::int AS n`,
     [userId, ids],
-  )) as [unknown[], number];
-  return rows.length;
+  )) as Array<{ n: number }>;
+  return row.n;
 }
 
 /** One item of the list: the newest row of its group, with what the group adds up to. */
@@ -87,7 +103,8 @@ export interface NotificationGroupRow {
  * A page of the member's notifications, newest first, one item per group. An item sits where its
  * group's newest row is, so keyset paging on (created_at, id) of that row is exact: a row is a
  * head when no newer row of its group exists (the group index answers that), and the walk down the
- * (user_id, created_at) index stops after `take` heads.
+ * (user_id, created_at) index stops after `take` heads. Announcements come from the member's
+ * receipts, each alone, named by the announcement's id, merged in by the same order.
  */
 export async function groupsPage(
   db: SqlRunner,
@@ -97,20 +114,34 @@ export async function groupsPage(
 ): Promise<NotificationGroupRow[]> {
   return (await db.query(
     `WITH heads AS (
-       SELECT n.id, n.created_at, n.type, n.subtype, n.actor_id, n.post_id, n.comment_id,
-              n.event_id, n.group_key, n.announcement_id
-         FROM notification n
-        WHERE n.user_id = $1
-          AND ($2::timestamptz IS NULL OR (n.created_at, n.id) < ($2::timestamptz, $3::uuid))
-          AND (n.group_key IS NULL OR NOT EXISTS (
-                SELECT 1 FROM notification newer
-                 WHERE newer.user_id = n.user_id AND newer.group_key = n.group_key
-                   AND (newer.created_at, newer.id) > (n.created_at, n.id)))
-        ORDER BY n.created_at DESC, n.id DESC
-        LIMIT $4)
+       (SELECT n.id, n.created_at, n.type, n.subtype, n.actor_id, n.post_id, n.comment_id,
+               n.event_id, n.group_key, NULL::uuid AS announcement_id, NULL::boolean AS read
+          FROM notification n
+         WHERE n.user_id = $1
+           AND ($2::timestamptz IS NULL OR (n.created_at, n.id) < ($2::timestamptz, $3::uuid))
+           AND (n.group_key IS NULL OR NOT EXISTS (
+                 SELECT 1 FROM notification newer
+                  WHERE newer.user_id = n.user_id AND newer.group_key = n.group_key
+                    AND (newer.created_at, newer.id) > (n.created_at, n.id)))
+         ORDER BY n.created_at DESC, n.id DESC
+         LIMIT $4)
+       UNION ALL
+       (SELECT r.announcement_id, r.created_at, 'immutable', NULL, NULL, NULL, NULL, NULL, NULL,
+               r.announcement_id, r.seen
+          FROM announcement_receipt r
+         WHERE r.user_id = $1
+           AND ($2::timestamptz IS NULL
+                OR (r.created_at, r.announcement_id) < ($2::timestamptz, $3::uuid))
+         ORDER BY r.created_at DESC, r.announcement_id DESC
+         LIMIT $4)
+       ORDER BY created_at DESC, id DESC
+       LIMIT $4)
      SELECT h.id, ${cursorTimeSql('h.created_at')} AS at, h.type, h.subtype, h.actor_id,
             h.post_id, h.comment_id, h.event_id, a.body AS announcement,
-            grp.total, grp.actor_count, grp.unseen_ids,
+            CASE WHEN h.announcement_id IS NULL THEN grp.total ELSE 1 END AS total,
+            grp.actor_count,
+            CASE WHEN h.announcement_id IS NULL THEN grp.unseen_ids
+                 WHEN h.read THEN '{}'::uuid[] ELSE ARRAY[h.id] END AS unseen_ids,
             COALESCE(latest.actor_ids, '{}') AS actor_ids
        FROM heads h
        LEFT JOIN announcement a ON a.id = h.announcement_id
@@ -118,13 +149,13 @@ export async function groupsPage(
             SELECT count(*)::int AS total, count(DISTINCT g.actor_id)::int AS actor_count,
                    COALESCE(array_agg(g.id) FILTER (WHERE NOT g.seen), '{}') AS unseen_ids
               FROM notification g
-             WHERE g.user_id = $1
+             WHERE h.announcement_id IS NULL AND g.user_id = $1
                AND ((h.group_key IS NULL AND g.id = h.id) OR g.group_key = h.group_key)) grp
       CROSS JOIN LATERAL (
             SELECT array_agg(x.actor_id ORDER BY x.last_at DESC) AS actor_ids
               FROM (SELECT g.actor_id, max(g.created_at) AS last_at
                       FROM notification g
-                     WHERE g.user_id = $1 AND g.actor_id IS NOT NULL
+                     WHERE h.announcement_id IS NULL AND g.user_id = $1 AND g.actor_id IS NOT NULL
                        AND ((h.group_key IS NULL AND g.id = h.id) OR g.group_key = h.group_key)
                      GROUP BY g.actor_id ORDER BY last_at DESC LIMIT 3) x) latest
       ORDER BY h.created_at DESC, h.id DESC`,
@@ -150,22 +181,25 @@ export async function announcementExists(db: SqlRunner, id: string): Promise<boo
 }
 
 /**
- * One batch of an announcement's fan-out, set-based: one statement for all the given members; a
- * member who has it already (a job that ran twice) keeps their one row (the dedupe key).
+ * One batch of an announcement's fan-out, set-based: one statement writes the given members'
+ * receipts; a member who has it already (a job that ran twice) keeps their one (the key), and an
+ * announcement deleted midway gets none more (no foreign key says so). Returns how many were added.
  */
 export async function insertAnnouncementBatch(
   db: SqlRunner,
   announcementId: string,
   recipientIds: readonly string[],
 ): Promise<number> {
-  const rows = (await db.query(
-    `INSERT INTO notification (user_id, type, announcement_id, dedupe_key)
-     SELECT r.id, 'immutable', $1::uuid, 'immutable:' || $1::text || ':' || r.id::text
-       FROM unnest($2::uuid[]) AS r(id)
-     ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+  const [row] = (await db.query(
+    `WITH added AS (
+       INSERT INTO announcement_receipt (announcement_id, user_id)
+       SELECT $1::uuid, r.id FROM unnest($2::uuid[]) AS r(id)
+        WHERE EXISTS (SELECT 1 FROM announcement WHERE id = $1::uuid)
+       ON CONFLICT DO NOTHING RETURNING 1)
+     SELECT count(*)::int AS n FROM added`,
     [announcementId, recipientIds],
-  )) as unknown[];
-  return rows.length;
+  )) as Array<{ n: number }>;
+  return row.n;
 }
 
 /**

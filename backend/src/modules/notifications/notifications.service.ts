@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLogService } from '../../platform/audit/audit-log.service';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/database/db-errors';
 import { Sql } from '../../platform/database/sql';
 import { type Cursor, encodeCursor, type Page } from '../../platform/paging/paging';
@@ -12,8 +13,11 @@ import * as q from './notifications.queries';
 
 /** The tally counts unseen rows up to this; the bell shows "99+" from here on. */
 export const UNREAD_CAP = 100;
-/** Members per set-based insert of an announcement's fan-out. */
-export const ANNOUNCE_BATCH = 1000;
+/**
+ * Members per set-based insert of an announcement's fan-out: a receipt is a narrow row (see
+ * AnnouncementReceipt), so 5,000 of them are one statement of some 20 ms.
+ */
+export const ANNOUNCE_BATCH = 5000;
 /** Recipients per set-based insert of a fan-out to an audience (everyone who answered a date). */
 export const FAN_OUT_BATCH = 500;
 
@@ -70,6 +74,7 @@ export class NotificationsService {
     private readonly jobs: JobQueue,
     private readonly members: MembersService,
     private readonly live: RealtimePublisher,
+    private readonly audit: AuditLogService,
   ) {}
 
   /** Call once at start-up (onModuleInit) from the module whose things it describes. */
@@ -194,6 +199,13 @@ export class NotificationsService {
   /** An admin's site announcement: stored, then fanned out to every member by the `announce` job. */
   async announce(adminId: string, body: string): Promise<{ id: string }> {
     const id = await q.insertAnnouncement(this.sql, adminId, body);
+    await this.audit.record({
+      actorId: adminId,
+      action: 'announcement.create',
+      targetType: 'announcement',
+      targetId: id,
+      after: { message: body },
+    });
     await this.jobs.add(
       'notifications',
       'announce',
@@ -204,36 +216,42 @@ export class NotificationsService {
   }
 
   /**
-   * The fan-out: every registered member in batches of `ANNOUNCE_BATCH`, one set-based insert per
-   * batch; a run that repeats (a retry after a crash midway) adds only what is missing.
+   * The fan-out: every registered, unsuspended member as the job runs, in batches of
+   * `ANNOUNCE_BATCH`, one set-based insert of receipts per batch; a run that repeats (a retry after
+   * a crash midway) adds only what is missing. Members who register later do not get it (it was
+   * news when it was sent; their list starts with their account).
    */
   async fanOutAnnouncement(announcementId: string): Promise<number> {
     if (!(await q.announcementExists(this.sql, announcementId))) return 0;
     let written = 0;
-    let after: string | null = null;
-    for (;;) {
-      const ids = await this.members.registeredMemberIdsAfter(after, ANNOUNCE_BATCH);
-      if (!ids.length) return written;
-      try {
-        const added = await q.insertAnnouncementBatch(this.sql, announcementId, ids);
-        written += added;
-        // One live event per batch; the clients refetch their tally (id null: not one row).
-        if (added) this.live.toMembers(ids, 'notification', { id: null, type: 'immutable' });
-      } catch (error) {
-        // The announcement was deleted midway: nothing more to tell.
-        if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return written;
-        throw error;
-      }
-      after = ids[ids.length - 1];
+    let ids = await this.members.registeredMemberIdsAfter(null, ANNOUNCE_BATCH);
+    while (ids.length) {
+      // The next batch's members are read while this one's receipts are written (two pooled
+      // connections): the walk by id and the insert overlap instead of taking turns.
+      const [added, next] = await Promise.all([
+        q.insertAnnouncementBatch(this.sql, announcementId, ids),
+        ids.length < ANNOUNCE_BATCH
+          ? Promise.resolve([])
+          : this.members.registeredMemberIdsAfter(ids[ids.length - 1], ANNOUNCE_BATCH),
+      ]);
+      written += added;
+      // One live event per batch; the clients refetch their tally (id null: not one row).
+      if (added) this.live.toMembers(ids, 'notification', { id: null, type: 'immutable' });
+      ids = next;
     }
+    return written;
   }
 
   /**
    * A fan-out (the `fan-out` job): the audience a module registered, resolved and checked now, in
    * batches of `FAN_OUT_BATCH`, one set-based insert per batch; a run that repeats (a retry after a
-   * crash midway, a re-relayed outbox row) adds only what is missing. Returns the rows written.
+   * crash midway, a re-relayed outbox row) adds only what is missing. `afterBatch` is told each
+   * batch's recipients once their rows are written (their e-mails). Returns the rows written.
    */
-  async fanOut(cause: FanOutPayload): Promise<number> {
+  async fanOut(
+    cause: FanOutPayload,
+    afterBatch?: (recipientIds: readonly string[]) => Promise<unknown>,
+  ): Promise<number> {
     const audience = this.sources.find((source) => source.audiences?.[cause.audience])?.audiences?.[
       cause.audience
     ];
@@ -244,7 +262,14 @@ export class NotificationsService {
       const ids = await audience(cause.subjectId, cause.actorId, after, FAN_OUT_BATCH);
       if (!ids.length) return written;
       try {
-        written += await this.writeFanOutBatch(cause, ids);
+        // Who is suspended (or deleted) by the time the job runs hears nothing of it.
+        const recipients = await this.members.activeMemberIdsAmong(ids);
+        if (recipients.length) {
+          written += await this.writeFanOutBatch(cause, recipients);
+          // Every recipient of the batch, not only the new rows: a retry after a failure between
+          // the two still reaches the step (which itself acts once per recipient and cause).
+          await afterBatch?.(recipients);
+        }
       } catch (error) {
         // The cause (the event, the date, the actor) was deleted midway: nothing more to tell.
         if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return written;

@@ -7,9 +7,11 @@ import { Page } from './entities/page.entity';
 import { PageSettings } from './entities/page-settings.entity';
 import { PageTag } from './entities/page-tag.entity';
 import { PageEmailsController } from './page-emails.controller';
+import { PageTagMerge } from './page-tag-merge';
 import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
 import { PublicPagesController } from './public-pages.controller';
+import { PagesSearch } from './pages-search';
 
 /**
  * Pages: group and organisation profiles with a handle, their settings, tags and posts. Content
@@ -24,7 +26,7 @@ import { PublicPagesController } from './public-pages.controller';
     ContentModule,
   ],
   controllers: [PagesController, PublicPagesController, PageEmailsController],
-  providers: [PagesService],
+  providers: [PagesService, PageTagMerge, PagesSearch],
   exports: [PagesService],
 })
 export class PagesModule {}

@@ -1,5 +1,7 @@
 import type { SqlRunner } from '../../platform/database/sql-runner';
+import type { SearchContext, SearchSource } from '../../platform/search/search-provider';
 import { cursorTimeSql } from '../../platform/paging/paging';
+import { type LatLng, nearestWithin } from '../../platform/geo/geo';
 
 /** The `page`, `page_settings` and `page_tag` tables. */
 
@@ -69,6 +71,27 @@ const WRITABLE = [
 /** For nearby lists: the page shows its place (no settings row: the default, shown). */
 export const SHOWS_LOCATION_SQL =
   'NOT EXISTS (SELECT 1 FROM page_settings s WHERE s.page_id = page.id AND NOT s.show_location)';
+
+/**
+ * Pages that show their place, nearest the point first (platform/geo's nearest query over the
+ * GiST index on the page's public point), at most `take`: the statement PagesService.nearby and
+ * the nearby benchmark send.
+ */
+export function nearestShownPages(db: SqlRunner, point: LatLng, radiusKm: number, take: number) {
+  return nearestWithin(
+    db,
+    {
+      table: 'page',
+      id: 'id',
+      latitude: 'latitude',
+      longitude: 'longitude',
+      where: SHOWS_LOCATION_SQL,
+    },
+    point,
+    radiusKm,
+    take,
+  );
+}
 
 export async function insertPage(
   db: SqlRunner,
@@ -302,4 +325,20 @@ export async function pageIdsOfOwner(db: SqlRunner, ownerId: string): Promise<st
     id: string;
   }>;
   return rows.map((row) => row.id);
+}
+
+/** Pages in a search (platform/search): by name, handle and about text. Pages are public. */
+export function pagesSearchSource({ query }: SearchContext): SearchSource {
+  return {
+    from: 'page pg',
+    matches: [`pg.search_vector @@ ${query}`],
+    where: [],
+    vector: 'pg.search_vector',
+    at: 'pg.created_at',
+    id: 'pg.id',
+    key: 'pg.handle',
+    title: 'pg.name',
+    detail: `NULLIF(left(pg.about, 160), '')`,
+    image: 'pg.avatar',
+  };
 }

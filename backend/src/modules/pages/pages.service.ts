@@ -5,7 +5,6 @@ import type { Member } from '../../platform/access/current-caller.decorator';
 import { type Viewer, viewerOf } from '../../platform/access/viewer';
 import { Sql } from '../../platform/database/sql';
 import type { SqlRunner } from '../../platform/database/sql-runner';
-import { nearestWithin } from '../../platform/geo/geo';
 import { AppError } from '../../platform/http/app-error';
 import { WithResponders } from '../../platform/http/envelope';
 import { PlatformErrors } from '../../platform/http/platform.errors';
@@ -417,19 +416,7 @@ export class PagesService implements OnModuleInit {
    * most `take`; pages that hide their place are left out. Distances and places are public ones.
    */
   async nearby(viewer: Viewer, point: { latitude: number; longitude: number }, take: number) {
-    const near = await nearestWithin(
-      this.sql,
-      {
-        table: 'page',
-        id: 'id',
-        latitude: 'latitude',
-        longitude: 'longitude',
-        where: pages.SHOWS_LOCATION_SQL,
-      },
-      point,
-      NEARBY_PAGES_RADIUS_KM,
-      take,
-    );
+    const near = await pages.nearestShownPages(this.sql, point, NEARBY_PAGES_RADIUS_KM, take);
     if (!near.length) return [];
     const rows = await pages.pagesByIds(
       this.sql,

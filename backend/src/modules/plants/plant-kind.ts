@@ -32,6 +32,11 @@ export const PLANT_KIND = {
   slot: 'plant',
   table: 'plant',
   filters: { [AVAILABLE_FILTER]: { column: 'available' } },
+  // The owner's public point, kept by plants (PlantsService: MemberPlaces).
+  location: { latitude: 'owner_latitude', longitude: 'owner_longitude' },
+  // Listings search as `plants`: by name, species and swap terms (plant.search_vector), and by
+  // their description, the post's text; a result opens /plant/{plant id}.
+  search: { group: 'plants', key: 'id', title: 'name' },
 } as const satisfies Omit<PostKind, 'loadDetails'>;
 
 /** A member's listings, counted beside their posts (usercounts): all, and the available ones. */

@@ -1,4 +1,5 @@
 import type { SqlRunner } from '../../platform/database/sql-runner';
+import { type LatLng, publicLatitudeSql, publicLongitudeSql } from '../../platform/geo/geo';
 
 /** The `plant` table: a listing's details, one row per plant/image post. */
 
@@ -24,13 +25,28 @@ export interface PlantColumns {
   swap_terms?: string | null;
 }
 
+/**
+ * The SQL of the public point (platform/geo) of a point given as two float8 parameters: what a
+ * listing stores of its owner's place (owner_latitude, owner_longitude), never the place itself.
+ */
+function publicPointSql(latitude: string, longitude: string) {
+  const [lat, lng] = [`${latitude}::float8`, `${longitude}::float8`];
+  return { latitude: publicLatitudeSql(lat), longitude: publicLongitudeSql(lat, lng) };
+}
+
+/**
+ * A new listing, found nearby at `ownerPoint`'s public point (null: nowhere), the owner's place as
+ * identity's MemberPlaces read it in the same transaction.
+ */
 export async function insertPlant(
   db: SqlRunner,
-  plant: Required<PlantColumns> & { postId: string; userId: string },
+  plant: Required<PlantColumns> & { postId: string; userId: string; ownerPoint: LatLng | null },
 ): Promise<void> {
+  const owner = publicPointSql('$8', '$9');
   await db.query(
-    `INSERT INTO plant (post_id, user_id, name, species, available, quantity, swap_terms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO plant (post_id, user_id, name, species, available, quantity, swap_terms,
+                       owner_latitude, owner_longitude)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, ${owner.latitude}, ${owner.longitude})`,
     [
       plant.postId,
       plant.userId,
@@ -39,7 +55,23 @@ export async function insertPlant(
       plant.available,
       plant.quantity,
       plant.swap_terms,
+      plant.ownerPoint?.latitude ?? null,
+      plant.ownerPoint?.longitude ?? null,
     ],
+  );
+}
+
+/** Moves every listing of a member to their new place's public point (null: found nowhere). */
+export async function setOwnerPoint(
+  db: SqlRunner,
+  userId: string,
+  point: LatLng | null,
+): Promise<void> {
+  const owner = publicPointSql('$2', '$3');
+  await db.query(
+    `UPDATE plant SET owner_latitude = ${owner.latitude}, owner_longitude = ${owner.longitude}
+      WHERE user_id = $1`,
+    [userId, point?.latitude ?? null, point?.longitude ?? null],
   );
 }
 

@@ -15,7 +15,7 @@ import {
   type PostPrivacy,
   type PostQuery,
 } from '../content';
-import { MembersService } from '../identity';
+import { MemberPlaces, MembersService } from '../identity';
 import { AVAILABLE_FILTER, PLANT_KIND, type PlantView, toPlantView } from './plant-kind';
 import * as plants from './plants.queries';
 import { PlantsErrors } from './plants.errors';
@@ -28,8 +28,6 @@ export type RecentType = (typeof RECENT_TYPES)[number];
 
 export const LATEST_PLANTS = 12;
 export const NEARBY_RESULTS = 50;
-/** How many nearest members are considered for nearby listings. */
-export const NEARBY_MEMBERS = 5_000;
 
 export interface PlantDetailsInput {
   name: string;
@@ -60,12 +58,20 @@ export class PlantsService implements OnModuleInit {
     private readonly sql: Sql,
     private readonly content: ContentService,
     private readonly members: MembersService,
+    private readonly places: MemberPlaces,
   ) {}
 
   onModuleInit() {
     this.content.registerKind<PlantView>({
       ...PLANT_KIND,
       loadDetails: (postIds, viewer) => this.plantViews(postIds, viewer),
+    });
+    // A listing is found nearby where its owner is: it moves (or leaves the lists) with them, in
+    // the transaction that moves or suspends them. Plants writes its own rows; identity only says
+    // when, so neither module touches the other's table.
+    this.places.register({
+      name: 'plant listings',
+      placeChanged: (manager, userId, point) => plants.setOwnerPoint(manager, userId, point),
     });
   }
 
@@ -95,6 +101,8 @@ export class PlantsService implements OnModuleInit {
     },
   ): Promise<ContentItem> {
     const postId = await retriedTransaction(this.dataSource, async (manager) => {
+      // Read first and share-locked: a move of the owner waits for this listing, then moves it too.
+      const ownerPoint = await this.places.current(manager, member.userId);
       const id = await this.content.createPost(manager, member.userId, {
         type: PLANT_KIND.type,
         text: input.text,
@@ -110,6 +118,7 @@ export class PlantsService implements OnModuleInit {
         available: input.plant.available,
         quantity: input.plant.quantity ?? null,
         swap_terms: blankToNull(input.plant.swap_terms),
+        ownerPoint,
       });
       return id;
     });
@@ -207,29 +216,29 @@ export class PlantsService implements OnModuleInit {
   }
 
   /**
-   * Available listings whose owner lives within the radius, nearest owner first. Radius and
-   * distances are as platform/geo lets anyone learn them: to the owner's public point (a ~1 km grid
-   * cell's centre), the radius at least MIN_NEARBY_RADIUS_KM, the distance in whole km.
+   * Available listings whose owner lives within the radius, nearest owner first (then by owner,
+   * newest bumped first), at most NEARBY_RESULTS. Radius and distances are as platform/geo lets
+   * anyone learn them: to the owner's public point (a ~1 km grid cell's centre, which the listing
+   * carries), the radius at least MIN_NEARBY_RADIUS_KM, the distance in whole km. Owners who are
+   * suspended or have no place are found nowhere (their listings carry no point). One statement
+   * reads the listings' own GiST index in distance order and stops after the visible ones it needs.
    */
   async nearby(
     viewer: Viewer,
     input: { uuid?: string; latitude: number; longitude: number; radius_km?: number },
     radiusKm: number,
   ) {
-    const near = (await this.members.nearbyMembers(input, radiusKm, NEARBY_MEMBERS)).filter(
-      (member) => member.userId !== input.uuid?.toLowerCase(),
-    );
-    if (!near.length) return new WithResponders([], []);
-    const distance = new Map(near.map((member) => [member.userId, member.distanceKm]));
-    const items = await this.content.listItems(
+    const items = await this.content.nearestItems(
       viewer,
-      { ...plantQuery(true), authorsInOrder: near.map((member) => member.userId) },
+      {
+        ...plantQuery(true),
+        near: { latitude: input.latitude, longitude: input.longitude, radiusKm },
+        exceptUserId: input.uuid?.toLowerCase(),
+      },
       NEARBY_RESULTS,
     );
-    return new WithResponders(
-      items.map((item) => ({ ...item, distance_km: distance.get(item.user_id) as number })),
-      await this.content.respondersOf(items),
-    );
+    if (!items.length) return new WithResponders([], []);
+    return new WithResponders(items, await this.content.respondersOf(items));
   }
 
   private async item(viewer: Viewer, plantId: string): Promise<ContentItem> {

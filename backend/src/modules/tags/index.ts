@@ -4,6 +4,8 @@
  */
 export { TagsModule } from './tags.module';
 export { TagsService } from './tags.service';
+export { TagsAdminService } from './tags-admin.service';
+export type { TagReferenceHolder } from './tag-references';
 export type { TagRef } from './tag-views';
 export type { NewPostTags } from './tags.queries';
 export type { Tag } from './entities/tag.entity';

@@ -15,5 +15,6 @@ export const TagsErrors = defineErrors({
     status: 409,
     message: 'This category still has tags under it; move them first',
   },
+  MERGE_INTO_ITSELF: { status: 400, message: 'A tag cannot be merged into itself' },
   NOT_YOUR_INTERESTS: { status: 403, message: 'You can only see your own interests' },
 });

@@ -1,6 +1,7 @@
 import type { Caller } from '../../platform/access/access-policy';
 import type { SqlParams } from '../../platform/database/sql-params';
 import type { SqlRunner } from '../../platform/database/sql-runner';
+import type { SearchContext, SearchSource } from '../../platform/search/search-provider';
 import { TAG_COLUMNS, type TagRef, type TagView } from './tag-views';
 import { listedTagSql, type TagReader } from './tag-visibility';
 
@@ -246,4 +247,22 @@ export async function insertNamers(
     `INSERT INTO tag_namer (tag_id, user_id) SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
     [sortedTagIds, userId],
   );
+}
+
+/** Tags in a search (platform/search): by name and description, only those listed to the viewer. */
+export function tagsSearchSource({ params, query, viewer }: SearchContext): SearchSource {
+  const reader: TagReader =
+    viewer.kind === 'member' ? { userId: viewer.userId, admin: viewer.admin } : null;
+  return {
+    from: 'tag t',
+    matches: [`t.search_vector @@ ${query}`],
+    where: [listedTagSql('t', reader, params.values)],
+    vector: 't.search_vector',
+    at: 't.created_at',
+    id: 't.id',
+    key: 't.name',
+    title: 't.name',
+    detail: 't.description',
+    image: 'NULL',
+  };
 }

@@ -7,6 +7,8 @@ export const ACCESS_POLICIES = [
   'completed-regn',
   'trusted-only',
   'admin-auth',
+  // Not a guard of the spec: the operators' tools (queue dashboard, metrics) for admins and ops.
+  'ops-or-admin',
 ] as const;
 
 export type AccessPolicy = (typeof ACCESS_POLICIES)[number];
@@ -25,6 +27,8 @@ export type Caller =
       stage: RegistrationStage;
       trusted: boolean;
       admin: boolean;
+      /** An operator (queue dashboard, metrics): admitted by `ops-or-admin` only, never to members' data. */
+      ops?: boolean;
       suspended: boolean;
     };
 
@@ -48,6 +52,10 @@ const STAGE_RANK: Record<RegistrationStage, number> = {
  * | completed-regn  |  no   |    no     |   no     |    yes     |   yes   |  yes  |    no     |
  * | trusted-only    |  no   |    no     |   no     |    no      |   yes   |  yes  |    no     |
  * | admin-auth      |  no   |    no     |   no     |    no      |   no    |  yes  |    no     |
+ * | ops-or-admin    |  no   |    no     |   no     |    no      |   no    |  yes  |    no     |
+ *
+ * An ops caller (any stage) passes `ops-or-admin` and the member policies of its stage, never
+ * `admin-auth`: the operators see queues and metrics, not members.
  */
 export function decideAccess(policy: AccessPolicy, caller: Caller): AccessDecision {
   if (policy === 'none') return 'admit';
@@ -68,5 +76,7 @@ export function decideAccess(policy: AccessPolicy, caller: Caller): AccessDecisi
         : 'forbidden';
     case 'admin-auth':
       return caller.admin ? 'admit' : 'forbidden';
+    case 'ops-or-admin':
+      return caller.admin || caller.ops ? 'admit' : 'forbidden';
   }
 }

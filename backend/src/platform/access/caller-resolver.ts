@@ -23,19 +23,23 @@ export class GuestOnlyCallerResolver extends CallerResolver {
   }
 }
 
+/** How far a caller may use the queue dashboard: everything, look only, or not at all. */
+export type DashboardMode = 'full' | 'read-only' | null;
+
 /**
  * Who may open the operator tools served as plain pages (the queue dashboard), where a browser
- * sends cookies, not bearer tokens. The identity module provides the real check (an admin's ops
- * pass); without it nobody may. There is no switch that opens it, in development either: job
- * data names members, and an open dashboard on a shared dev machine is still open.
+ * sends cookies, not bearer tokens. The identity module provides the real check (an admin's or an
+ * operator's ops pass; operators only look); without it nobody may. There is no switch that opens
+ * it, in development either: job data names members, and an open dashboard on a shared dev
+ * machine is still open.
  */
 export abstract class OpsAccess {
-  abstract canOpenDashboard(request: FastifyRequest): Promise<boolean>;
+  abstract dashboardMode(request: FastifyRequest): Promise<DashboardMode>;
 }
 
 @Injectable()
 export class ClosedOpsAccess extends OpsAccess {
-  async canOpenDashboard(): Promise<boolean> {
-    return false;
+  async dashboardMode(): Promise<DashboardMode> {
+    return null;
   }
 }

@@ -38,6 +38,8 @@ export class AppConfig {
     };
   };
   readonly jwtSecret: string;
+  /** What a metrics scraper sends as its bearer token (GET /api/metrics); null: none may. */
+  readonly metricsToken: string | null;
   /** Whether this API process also runs the queue workers. */
   readonly workers: 'inline' | 'off';
   readonly corsOrigins: string[];
@@ -88,6 +90,7 @@ export class AppConfig {
       },
     };
     this.jwtSecret = env.JWT_SECRET;
+    this.metricsToken = env.METRICS_TOKEN ?? null;
     this.workers = env.WORKERS ?? (env.NODE_ENV === 'development' ? 'inline' : 'off');
     this.corsOrigins = env.CORS_ORIGINS ?? [new URL(this.publicUrl).origin];
     this.trustProxy = env.TRUST_PROXY;

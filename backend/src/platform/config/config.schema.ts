@@ -80,6 +80,12 @@ export const configSchema = z
     S3_SECRET_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(true),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+    /** The bearer token a Prometheus scraper sends to GET /api/metrics (unset: sessions only). */
+    METRICS_TOKEN: z
+      .string()
+      .min(24, 'must be at least 24 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
     WORKERS: z.enum(['inline', 'off']).optional(),
     CORS_ORIGINS: commaList.optional(),
     TRUST_PROXY: trustProxy.default(false),

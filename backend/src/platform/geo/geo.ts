@@ -51,10 +51,24 @@ export function publicPoint(point: LatLng): LatLng {
  * a migration that builds one copies the text this returns.
  */
 export function publicEarthSql(latitude: string, longitude: string): string {
-  const rowCentre = `((floor(least(${latitude}, ${LAST_LATITUDE}) * ${ROWS}) + 0.5) / ${ROWS})`;
+  return `ll_to_earth(${publicLatitudeSql(latitude)}, ${publicLongitudeSql(latitude, longitude)})`;
+}
+
+/** The SQL of the public point's latitude (its grid row's centre) of a latitude expression. */
+export function publicLatitudeSql(latitude: string): string {
+  return `((floor(least(${latitude}, ${LAST_LATITUDE}) * ${ROWS}) + 0.5) / ${ROWS})`;
+}
+
+/**
+ * The SQL of the public point's longitude (its cell's centre) of the given latitude and longitude
+ * expressions. A row that stores a copy of a public point (publicLatitudeSql, publicLongitudeSql)
+ * has publicEarthSql of that copy equal to the original's: a cell's centre lies in its own cell.
+ */
+export function publicLongitudeSql(latitude: string, longitude: string): string {
+  const rowCentre = publicLatitudeSql(latitude);
   const cells = `greatest(1, floor(${EQUATOR_CELLS} * cos(radians(${rowCentre}))))`;
   const column = `floor((least(${longitude}, ${LAST_LONGITUDE}) + 180) * ${cells} / 360)`;
-  return `ll_to_earth(${rowCentre}, ((${column} + 0.5) * 360 / ${cells} - 180))`;
+  return `((${column} + 0.5) * 360 / ${cells} - 180)`;
 }
 
 /**
@@ -77,6 +91,24 @@ export function nearbyRadiusKm(requestedKm: number): number {
 /** A distance as shown: rounded up to whole km, at least 1 ("< 1 km" reads as 1). */
 export function publicDistanceKm(metres: number): number {
   return Math.max(1, Math.ceil(metres / 1000));
+}
+
+/**
+ * The two expressions of a nearest-first read (nearestWithin's, or a query built around another
+ * one, e.g. content's page of listings nearby): the distance in metres from the origin to the
+ * public point of the latitude and longitude columns, and the `<->` ordering that reads the GiST
+ * index over publicEarthSql of those columns in distance order. Such a query must put its radius
+ * outside its LIMIT, as nearestWithin does: as a filter beside the ordering it would make an
+ * index scan with fewer matches than the limit read every row.
+ */
+export function nearestOrderSql(
+  latitude: string,
+  longitude: string,
+  origin: { latitude: string; longitude: string },
+): { distance: string; order: string } {
+  const point = publicEarthSql(latitude, longitude);
+  const from = `ll_to_earth(${origin.latitude}, ${origin.longitude})`;
+  return { distance: `earth_distance(${from}, ${point})`, order: `${point} <-> ${from}` };
 }
 
 /** A table of located rows, named by trusted code (never by a request). */
@@ -117,16 +149,19 @@ export async function nearestWithin(
   radiusKm: number,
   limit: number,
 ): Promise<NearbyRow[]> {
-  const point = publicEarthSql(source.latitude, source.longitude);
+  const nearest = nearestOrderSql(source.latitude, source.longitude, {
+    latitude: '$1',
+    longitude: '$2',
+  });
   // A second ORDER BY key would stop PostgreSQL from reading the index in distance order, so ties
   // are put in id order below, after the LIMIT.
   const rows = (await db.query(
     `SELECT nearest.id, nearest.distance_m
-       FROM (SELECT ${source.id} AS id, earth_distance(ll_to_earth($1, $2), ${point}) AS distance_m
+       FROM (SELECT ${source.id} AS id, ${nearest.distance} AS distance_m
                FROM ${source.table}
               WHERE ${source.latitude} IS NOT NULL AND ${source.longitude} IS NOT NULL
                 ${source.where ? `AND (${source.where})` : ''}
-              ORDER BY ${point} <-> ll_to_earth($1, $2)
+              ORDER BY ${nearest.order}
               LIMIT $4) AS nearest
       WHERE nearest.distance_m <= $3`,
     [origin.latitude, origin.longitude, nearbyRadiusKm(radiusKm) * 1000, limit],

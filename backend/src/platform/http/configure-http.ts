@@ -4,6 +4,8 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { registerMultipart } from '../images/uploads';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
+import { mountMetrics, registerHttpMetrics } from '../metrics/metrics-endpoint';
+import { Metrics } from '../metrics/metrics.service';
 import { mountQueueDashboard } from '../queues/queue-dashboard';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { registerCacheHeaders } from './cache-headers';
@@ -20,7 +22,7 @@ const ALLOWED_HEADERS = [
 ];
 
 /**
- * Everything HTTP-wide: headers, CORS, errors, validation, docs, the queue dashboard. (The success
+ * Everything HTTP-wide: headers, CORS, errors, validation, docs, the queue dashboard, metrics. (The success
  * envelope is the adapter's: see EnvelopeFastifyAdapter.)
  */
 export async function configureHttp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
@@ -31,6 +33,7 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
     reply.header('x-request-id', request.id);
     done();
   });
+  registerHttpMetrics(fastify, app.get(Metrics));
 
   // Cookies carry only the refresh token (httpOnly), the session hint beside it (no secret: it
   // only tells the page a session may exist) and the short-lived ops-dashboard pass.
@@ -62,4 +65,5 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
     customSiteTitle: 'Plantfolk API',
   });
   await mountQueueDashboard(app);
+  mountMetrics(app);
 }

@@ -56,7 +56,7 @@ export function decodeCursor(field: CursorField, raw: unknown): Cursor | null {
  * write it. Date.parse alone is too lenient: it takes 2024-02-31 (as 2 March) and year 0, which
  * PostgreSQL refuses with an error (a forged cursor was a 500, not a 400), and 24:00.
  */
-function isRealInstant(at: string): boolean {
+export function isRealInstant(at: string): boolean {
   if (!TIMESTAMP.test(at)) return false;
   const date = new Date(at);
   return (

@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type JobsOptions, Queue } from 'bullmq';
 import { RedisService } from '../redis/redis.service';
 import {
@@ -16,7 +16,10 @@ export function bullPrefix(redisPrefix: string): string {
 /** Puts jobs on the queues. For a job implied by a database write, use OutboxService instead. */
 @Injectable()
 export class JobQueue implements OnApplicationShutdown {
+  private readonly logger = new Logger('JobQueue');
   private readonly queues: Map<QueueName, Queue>;
+  /** Set from a queue's first error until the connection is ready again: one line per outage. */
+  private failing = false;
 
   constructor(redis: RedisService) {
     const connection = redis.connectForQueues('producer');
@@ -35,9 +38,19 @@ export class JobQueue implements OnApplicationShutdown {
             removeOnFail: { age: 14 * 24 * 3600 },
           },
         });
+        // Without a listener BullMQ prints every failed reconnect on console.error; the
+        // connection retries on its own, so one warning per outage (the message only: no URL).
+        queue.on('error', (error) => this.reportOutage(name, error));
         return [name, queue] as const;
       }),
     );
+    connection.on('ready', () => (this.failing = false));
+  }
+
+  private reportOutage(queue: QueueName, error: Error): void {
+    if (this.failing) return;
+    this.failing = true;
+    this.logger.warn(`Queue "${queue}" cannot reach Redis: ${error.message}`);
   }
 
   async add<Q extends QueueName, N extends JobName<Q>>(

@@ -9,7 +9,11 @@ import { JobQueue } from './job-queue.service';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
-/** Mounts bull-board on the API's Fastify instance, open to whom OpsAccess admits. */
+/**
+ * Mounts bull-board on the API's Fastify instance, open to whom OpsAccess admits (admins fully,
+ * operators to look). Job data is shown as it is queued, which is why no job carries a secret
+ * (see MailService.queue and the identity e-mail jobs).
+ */
 export async function mountQueueDashboard(app: NestFastifyApplication): Promise<void> {
   const jobs = app.get(JobQueue);
   const access = app.get(OpsAccess);
@@ -24,12 +28,26 @@ export async function mountQueueDashboard(app: NestFastifyApplication): Promise<
   await app.register(
     async (scope: FastifyInstance) => {
       scope.addHook('onRequest', async (request, reply) => {
-        if (!(await access.canOpenDashboard(request))) {
+        const mode = await access.dashboardMode(request);
+        if (!mode) {
           return reply
             .status(403)
             .header('cache-control', 'no-store')
             .send(
-              errorEnvelope('QUEUE_DASHBOARD_CLOSED', 'The queue dashboard is open to admins only'),
+              errorEnvelope(
+                'QUEUE_DASHBOARD_CLOSED',
+                'The queue dashboard is open to admins and operators only',
+              ),
+            );
+        }
+        // Operators look only: bull-board's actions (retry, promote, clean, remove) are its
+        // non-GET calls.
+        if (mode === 'read-only' && !['GET', 'HEAD'].includes(request.method)) {
+          return reply
+            .status(403)
+            .header('cache-control', 'no-store')
+            .send(
+              errorEnvelope('QUEUE_DASHBOARD_READ_ONLY', 'Operators may look at the queues only'),
             );
         }
       });

@@ -2,12 +2,14 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import { type Job, Worker } from 'bullmq';
 import { AppConfig } from '../config/app-config';
+import { Metrics } from '../metrics/metrics.service';
 import { RedisService } from '../redis/redis.service';
 import {
   JOB_PROCESSOR,
@@ -54,6 +56,8 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly redis: RedisService,
     private readonly config: AppConfig,
     @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
+    // Optional: an app without the metrics module (a test's) still runs its queues.
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   get running(): boolean {
@@ -144,9 +148,11 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
         concurrency: QUEUE_SETTINGS[queue].concurrency,
       },
     );
+    worker.on('completed', (job) => this.metrics?.recordJob(queue, job, 'completed'));
     worker.on('failed', (job, error) => {
       const attempts = job?.opts.attempts ?? 1;
       const final = (job?.attemptsMade ?? attempts) >= attempts;
+      this.metrics?.recordJob(queue, job, 'failed', final);
       this.logger[final ? 'error' : 'warn'](
         `Job ${queue}/${job?.name} (${job?.id}) failed${final ? ' for good' : ', will retry'}: ${error.message}`,
       );

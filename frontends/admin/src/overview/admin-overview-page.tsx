@@ -18,6 +18,7 @@ import { useState, type ComponentType, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { memberListOrder, memberLists } from '../users/member-lists';
 import { openQueueDashboard, QUEUE_DASHBOARD_PATH } from './open-queue-dashboard';
+import { OverviewSummary } from './overview-summary';
 import { SystemStatusCard } from './system-status-card';
 
 interface OperatorTool {
@@ -69,6 +70,7 @@ export function AdminOverviewPage() {
         title="Admin"
         description="The state of the system and the tools to look after it."
       />
+      <OverviewSummary />
       <SystemStatusCard />
       <Card title="Members" titleOrder={2}>
         <Text size="sm" c="dimmed" mb="md">

@@ -11,11 +11,13 @@ function fakeTab() {
 }
 
 describe('queue dashboard link', () => {
-  const api = createFakeApi().on(
-    'GET',
-    '/api/health',
-    ok({ status: 'ok', postgres: 'up', redis: 'up', version: '1' }),
-  );
+  const api = createFakeApi()
+    .on('GET', '/api/health', ok({ status: 'ok', postgres: 'up', redis: 'up', version: '1' }))
+    .on(
+      'GET',
+      '/api/iam/admin/overview',
+      ok({ counts: [], queues: [], queues_error: null, recent_audit: [] }),
+    );
 
   beforeEach(() => {
     vi.stubGlobal('fetch', api.fetch);

@@ -43,7 +43,7 @@ function pkce() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-interface Grant {
+export interface Grant {
   access_token: string;
   user: { csrf_token: string; uuid: string };
 }
@@ -71,7 +71,7 @@ async function exchange(
   return (await exchanged.json()).data as Grant;
 }
 
-async function logInThroughApi(request: APIRequestContext, email: string): Promise<Grant> {
+export async function logInThroughApi(request: APIRequestContext, email: string): Promise<Grant> {
   const { verifier, fields } = challengeFields();
   const started = await request.post('/api/iam/authn/login', {
     data: { email, password: PASSWORD, ...fields },

@@ -1,3 +1,4 @@
+import { siteSettingsApi } from '@plantfolk/api-client';
 import { useQuery } from '@tanstack/react-query';
 
 /**
@@ -32,7 +33,7 @@ export function mapTilesOf(config: unknown): MapTiles | null {
   return { url, attribution: typeof attribution === 'string' ? attribution : null };
 }
 
-async function loadMapTiles(signal: AbortSignal): Promise<MapTiles | null> {
+async function deploymentTiles(signal: AbortSignal): Promise<MapTiles | null> {
   try {
     const response = await fetch('/runtime-config.json', { signal });
     if (!response.ok) return null;
@@ -42,13 +43,42 @@ async function loadMapTiles(signal: AbortSignal): Promise<MapTiles | null> {
   }
 }
 
+/** The admins' `map_tiles_url` site setting, or null when it is empty or cannot be read. */
+async function settingTilesUrl(signal: AbortSignal): Promise<string | null> {
+  try {
+    const settings = await siteSettingsApi.publicSettings(signal);
+    const value = settings.find((setting) => setting.name === 'map_tiles_url')?.value;
+    return typeof value === 'string' && value ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The site setting `map_tiles_url` (admins, /settings/location) wins over the deployment's
+ * MAP_TILES_URL; the deployment's attribution stays. The pages' Content-Security-Policy admits
+ * images from this origin and MAP_TILES_URL's only, so a setting on another origin needs the
+ * deployment changed too.
+ */
+async function loadMapTiles(signal: AbortSignal): Promise<MapTiles | null> {
+  const [deployment, fromSetting] = await Promise.all([
+    deploymentTiles(signal),
+    settingTilesUrl(signal),
+  ]);
+  if (!fromSetting) return deployment;
+  return (
+    mapTilesOf({ mapTiles: { url: fromSetting, attribution: deployment?.attribution ?? null } }) ??
+    deployment
+  );
+}
+
 /** The deployment's map tiles (null: show the address only). Read once per page. */
 export function useMapTiles() {
   return useQuery({
     queryKey: ['events', 'runtime-config', 'map-tiles'],
     queryFn: ({ signal }) => loadMapTiles(signal),
-    staleTime: Infinity,
-    gcTime: Infinity,
+    // Admins may change the tiles: a page open for long picks the change up.
+    staleTime: 5 * 60_000,
     retry: false,
   });
 }

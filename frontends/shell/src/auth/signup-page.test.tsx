@@ -46,6 +46,38 @@ describe('/auth/signup', () => {
     });
   });
 
+  it('carries the invite of the link it was opened with to the API', async () => {
+    const invite = '30000000-0000-4000-8000-000000000001';
+    const api = createFakeApi().on('POST', '/api/iam/authn/signup', ok({ sent: true }, 201));
+    renderShell(`/auth/signup?invite=${invite}`, {}, { api });
+
+    expect(await screen.findByText('You are signing up with an invite.')).toBeInTheDocument();
+    await signUp();
+
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/iam/authn/signup')[0]?.body).toEqual({
+      email: 'new@example.com',
+      password: 'a long password',
+      inviteId: invite,
+    });
+  });
+
+  it('says why an invite-only site refused the sign-up', async () => {
+    const api = createFakeApi().on(
+      'POST',
+      '/api/iam/authn/signup',
+      fail(403, 'INVITE_REQUIRED', 'invite only'),
+    );
+    renderShell('/auth/signup?invite=not-an-invite', {}, { api });
+
+    await signUp();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'New accounts need an invite at the moment',
+    );
+    expect(api.requestsTo('POST', '/api/iam/authn/signup')[0]?.body).not.toHaveProperty('inviteId');
+  });
+
   it('accepts an address the API accepts, such as one at a local domain', async () => {
     const api = createFakeApi().on('POST', '/api/iam/authn/signup', ok({ sent: true }, 201));
     renderShell('/auth/signup', {}, { api });

@@ -23,6 +23,8 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirectPath(params.get('redirect'));
+  // `/invites/{id}` sends newcomers here with `?invite=`: the API needs it on an invite-only site.
+  const inviteId = inviteIdFrom(params.get('invite'));
   const loggedIn = useSession((state) => state.loggedIn);
   const user = useSession((state) => state.user);
   const form = useForm({
@@ -33,6 +35,11 @@ export function SignupPage() {
       confirmation: confirmationProblem(values.password, values.confirmation),
     }),
     fieldForCode: { WEAK_PASSWORD: 'password' },
+    messageForCode: {
+      INVITE_REQUIRED: inviteId
+        ? 'This invite has expired, been used or been switched off. Ask whoever sent it for a new one.'
+        : 'New accounts need an invite at the moment. Ask a member to send you an invite link.',
+    },
   });
 
   // Someone logged in has no account to create: send them on with their own.
@@ -67,12 +74,17 @@ export function SignupPage() {
         noValidate
         onSubmit={form.onSubmit(async ({ email, password }) => {
           const address = email.trim();
-          await identityApi.signup({ email: address, password });
+          await identityApi.signup({ email: address, password, ...(inviteId ? { inviteId } : {}) });
           // The address travels in the history entry, not the URL (no address in logs or referrers).
           await navigate(VERIFY_PATH, { state: { sentTo: address } satisfies SentToState });
         })}
       >
         <Stack gap="md">
+          {inviteId && (
+            <Text size="sm" role="note">
+              You are signing up with an invite.
+            </Text>
+          )}
           <FormAlert message={form.formError} />
           <TextInput
             label="E-mail"
@@ -113,4 +125,11 @@ export function SignupPage() {
       </form>
     </AuthScreen>
   );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The invite id of `?invite=`, when it is one (anything else is ignored, not sent). */
+export function inviteIdFrom(value: string | null): string | null {
+  return value && UUID.test(value) ? value.toLowerCase() : null;
 }

@@ -16,6 +16,10 @@ import { MainNavigation } from './main-navigation';
 
 /** Members only: guests (every first view Lighthouse measures) never download the menu code. */
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
+/** The search box: members only (search is a member call), so guests never download it. */
+const HeaderSearch = lazy(async () => ({
+  default: (await import('../search/header-search')).HeaderSearch,
+}));
 /** The remotes' header items (the bell): members only, so guests never load a remote for them. */
 const HeaderItems = lazy(async () => ({ default: (await import('./header-items')).HeaderItems }));
 
@@ -77,6 +81,9 @@ function AccountActions() {
   if (loggedIn === true && user) {
     return (
       <>
+        <Suspense fallback={null}>
+          <HeaderSearch />
+        </Suspense>
         <Suspense fallback={null}>
           <HeaderItems user={user} />
         </Suspense>

@@ -17,6 +17,7 @@ import {
   Title,
 } from '@plantfolk/ui';
 import { Link } from 'react-router';
+import { ContactForm } from './contact-form';
 
 const offerings: Feature[] = [
   {
@@ -97,6 +98,10 @@ export function AboutPage() {
             explains what we store and why.
           </List.Item>
         </List>
+      </Card>
+
+      <Card title="Contact us or send feedback">
+        <ContactForm />
       </Card>
 
       <Group>

@@ -9,11 +9,16 @@ import {
   ShareButton,
   Text,
   Tooltip,
+  VideoPlayer,
   formatCount,
   isRendering,
+  tokenize,
+  usePublicSettings,
+  videoEmbedOf,
+  videoEmbedsFor,
 } from '@plantfolk/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, placeOf } from '../app/paths';
 import type { Viewer } from '../app/viewer';
@@ -51,6 +56,12 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const [reactorsOpen, setReactorsOpen] = useState<boolean | null>(null);
+  const videos = usePostVideos(post.text);
+  // A played video needs no preview card of the same link.
+  const linkPreview =
+    post.linkPreview && videos.some((video) => video.url === post.linkPreview?.url)
+      ? null
+      : post.linkPreview;
   const reaction = useReactionToggle({
     target: { postId: post.id },
     state: post,
@@ -124,13 +135,16 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
         </>
       }
       text={post.text}
-      linkPreview={post.linkPreview}
+      linkPreview={linkPreview}
       foldTextAt={standalone ? 0 : 320}
       tags={<TagLinks tags={post.tags} />}
       media={
-        post.photos.length > 0 && (
+        (post.photos.length > 0 || videos.length > 0) && (
           <>
-            <PhotoGrid photos={post.photos} />
+            {videos.map((video) => (
+              <VideoPlayer key={video.embedUrl} embed={video} title={`Video: ${video.url}`} />
+            ))}
+            {post.photos.length > 0 && <PhotoGrid photos={post.photos} />}
             {!standalone && post.photos.some(isRendering) && (
               <Suspense fallback={null}>
                 <RenderingRefresher post={post} viewer={viewer} />
@@ -191,5 +205,25 @@ export function PostItem({ post, viewer, standalone = false, onDeleted, children
     >
       {children}
     </PostCard>
+  );
+}
+
+/**
+ * The video links of a post the site plays (site settings: video embeds on, the link's host
+ * allowed, at most so many per post). The settings are asked for only when the text has a link
+ * to a video provider, so a feed without videos costs nothing more.
+ */
+function usePostVideos(text: string) {
+  const videoUrls = useMemo(
+    () =>
+      tokenize(text).flatMap((token) =>
+        token.kind === 'url' && videoEmbedOf(token.url) ? [token.url] : [],
+      ),
+    [text],
+  );
+  const { settings } = usePublicSettings({ enabled: videoUrls.length > 0 });
+  return useMemo(
+    () => (videoUrls.length ? videoEmbedsFor(videoUrls, settings.video) : []),
+    [videoUrls, settings.video],
   );
 }

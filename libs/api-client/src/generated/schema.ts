@@ -502,6 +502,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/iam/admin/users-without-location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts without a location (registered or not), newest first */
+        get: operations["MembersAdmin_usersWithoutLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/iam/users/{uuid}": {
         parameters: {
             query?: never;
@@ -510,7 +527,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Grant or withdraw trust; suspend or reinstate a member */
+        /** Grant or withdraw trust or the admin role; suspend or reinstate a member (the last active admin stays) */
         put: operations["MembersAdmin_updateMember"];
         post?: never;
         /** Delete a member (same steps as deleting one’s own account) */
@@ -564,8 +581,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set the one-hour cookie that opens the queue dashboard at /admin/queues */
+        /** Set the one-hour cookie that opens the queue dashboard at /admin/queues (operators: read-only) */
         post: operations["MembersAdmin_openQueueDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/emails/admin/new-verified-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the admins about a member who verified their e-mail address */
+        post: operations["AdminEmails_newVerifiedUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/emails/account-deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a member that their account is being deleted */
+        post: operations["AdminEmails_accountDeletion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -580,6 +631,46 @@ export interface paths {
             cookie?: never;
         };
         get: operations["PublicUsers_getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/search/term/{term}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full-text search over people, pages, tags, posts, plants and events
+         * @description Accent- and case-insensitive, whole words (quotes for a phrase, -word to exclude, "or"). Without `group`: the first page of every group. With `group`: that group alone, paged by its `next_cursor` (order=recent). order=recent (default) lists newest first; order=relevance re-ranks the newest 1,000 matches of each group by relevance (one page). Only what the caller may see, exactly as in the feeds.
+         */
+        get: operations["Search_term"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/search/username-page-handle/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usernames and page handles starting with the given text, in order (at most 10)
+         * @description From 3 characters a prefix; shorter, only that exact handle.
+         */
+        get: operations["Search_handles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -772,6 +863,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Rename a tag, describe it, move it under a category, set its group */
         put: operations["TagsAdmin_update"];
         post?: never;
         delete?: never;
@@ -791,6 +883,40 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["TagsAdmin_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/tags/admin/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole catalogue for admins: groups, categories with their tags, other tags */
+        get: operations["TagsAdmin_tree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/tags/admin/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge one tag into another: posts, pages, interests and child tags move over, counts stay exact */
+        post: operations["TagsAdmin_merge"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2143,6 +2269,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/iam/admin/location-duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Queue the merge of duplicate places (same name and state, or same address): references move to the oldest, then the others go */
+        delete: operations["LocationCleanup_mergeDuplicates"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/admin/orphaned-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Queue the removal of places no event or event date uses (made over an hour ago) */
+        delete: operations["LocationCleanup_removeOrphans"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/admin/cleanup-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest location cleanup runs, newest first */
+        get: operations["LocationCleanup_recent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/admin/cleanup-jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One location cleanup run: its state and progress */
+        get: operations["LocationCleanup_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/iam/posts/user-or-page-basic/{handle}": {
         parameters: {
             query?: never;
@@ -2562,6 +2756,253 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/iam/invites/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an invite to the site, a page or an event (valid for 14 days)
+         * @description userId must be the caller. Site invites: trusted members and admins; page invites: the page’s owner; event invites: the event’s creator (admins may too). A site invite is used by one sign-up; a page or event invite by any number of members until it expires.
+         */
+        post: operations["Invites_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/users/invites/update-validity/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch an invite off (is_valid false) or on again: its sender, or an admin (audited) */
+        put: operations["Invites_updateValidity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/invites/sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s sent invites, newest first, with their status */
+        get: operations["Invites_sent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/invites/view/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invite as anyone with its link sees it (sender’s public name, what it is for) */
+        get: operations["Invites_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/invites/accept/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a page or event invite: recorded once per member; answers where to go
+         * @description A site invite is used by signing up with it (409 for a member).
+         */
+        post: operations["Invites_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/forms/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contact/feedback form’s rules for this caller, and a form token to send it with
+         * @description kinds and length bounds; whether a reply address is required (guests); form_token, which POST forms/new requires between 3 s and 2 h later.
+         */
+        get: operations["Forms_validate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/forms/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a contact or feedback entry (members and guests; guests leave replyEmail) */
+        post: operations["Forms_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/admin/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact and feedback entries, newest first (admins) */
+        get: operations["Forms_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/admin/forms/{id}/handled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark an entry handled, or open again (admins; audited) */
+        put: operations["Forms_markHandled"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The /admin screen in one call: counts (estimated when large), queue health, recent audit */
+        get: operations["AdminOverview_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/site-settings/get-site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every site setting with its value (the default until changed), type and group */
+        get: operations["SiteSettingsAdmin_getSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/admin/update/site-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a site setting: the value is checked against the setting’s type and rule, recorded in the audit log, and in effect on every instance at once */
+        put: operations["SiteSettingsAdmin_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/get-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public site settings (no credentials needed) */
+        get: operations["PublicSettings_getAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What admins did, newest first: who, what, when, before and after */
+        get: operations["AuditLog_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2633,6 +3074,11 @@ export interface components {
             email: string;
             /** @description 8 to 256 characters, not one of the common passwords (else WEAK_PASSWORD) */
             password: string;
+            /**
+             * Format: uuid
+             * @description The invite this sign-up uses; required while registration_mode is invite-only (else 403 INVITE_REQUIRED)
+             */
+            inviteId?: string;
         };
         LoginCodeDto: {
             /** @description One-time code; exchange it at /api/iam/authn/refresh within expires_in seconds */
@@ -2900,6 +3346,8 @@ export interface components {
         UpdateMemberRolesDto: {
             trusted?: boolean;
             suspended?: boolean;
+            /** @description Make an admin or withdraw the role (never from oneself, nor from the last active admin) */
+            admin?: boolean;
         };
         AdminSessionUserDto: {
             /** Format: uuid */
@@ -2926,6 +3374,14 @@ export interface components {
             /** @example /admin/queues */
             url: string;
         };
+        EmailQueuedDto: {
+            /** @description How many e-mails were queued on the email queue */
+            queued: number;
+        };
+        EmailAboutMemberDto: {
+            /** Format: uuid */
+            userId: string;
+        };
         UserSummaryDto: {
             /** Format: uuid */
             uuid: string;
@@ -2936,6 +3392,50 @@ export interface components {
             suburb_city: string | null;
             state: string | null;
             country: string | null;
+        };
+        SearchHitDto: {
+            /** @description The id of the member, page, tag, post, listing or event */
+            id: string;
+            /** @description What its screen is addressed by: people a username (/{username}), pages a handle (/{handle}), tags a name (/tag/{name}), posts a random id (/post/{randomId}), plants a plant id (/plant/{plantId}), events a random id (/event/{randomId}) */
+            key: string;
+            /** @description Plain text: a name, a title, or the start of a post */
+            title: string;
+            /** @description Plain text shown under the title (a bio, an about text, a description) */
+            detail: string | null;
+            /** @description An image ref (avatar or photo) */
+            image: string | null;
+            /**
+             * Format: date-time
+             * @description Its recency: joined, created, or last bumped
+             */
+            at: string;
+        };
+        SearchGroupDto: {
+            items: components["schemas"]["SearchHitDto"][];
+            /** @description Send back as cursor with group=<this group> and order=recent for the next page; null at the end (always null when ranked) */
+            next_cursor: string | null;
+        };
+        SearchResultsDto: {
+            /** @description The term searched, trimmed */
+            term: string;
+            /** @enum {string} */
+            order: "recent" | "relevance";
+            /** @description Registered members (not suspended) */
+            people: components["schemas"]["SearchGroupDto"];
+            pages: components["schemas"]["SearchGroupDto"];
+            tags: components["schemas"]["SearchGroupDto"];
+            /** @description Text/image posts the caller may see */
+            posts: components["schemas"]["SearchGroupDto"];
+            /** @description Plant listings the caller may see */
+            plants: components["schemas"]["SearchGroupDto"];
+            /** @description Events the caller may see */
+            events: components["schemas"]["SearchGroupDto"];
+        };
+        HandleHitDto: {
+            /** @description Lower-case; the profile or page is at /{handle} */
+            handle: string;
+            /** @enum {string} */
+            type: "user" | "page";
         };
         TagDto: {
             id: number;
@@ -3040,6 +3540,35 @@ export interface components {
             /** @enum {boolean} */
             deleted: true;
             id: number;
+        };
+        TagGroupDto: {
+            id: number;
+            name: string;
+        };
+        TagTreeDto: {
+            groups: components["schemas"]["TagGroupDto"][];
+            /** @description Categories with the tags under them */
+            categories: components["schemas"]["TagWithChildrenDto"][];
+            /** @description Tags under no category (not categories), by name, from the prefix on */
+            loose: components["schemas"]["TagDto"][];
+            /** @description More loose tags follow: narrow the prefix */
+            loose_truncated: boolean;
+        };
+        RemovedTagDto: {
+            id: number;
+            name: string;
+        };
+        TagMergedDto: {
+            /** @description The tag that remains, with its new counts */
+            tag: components["schemas"]["TagDto"];
+            /** @description The tag merged into it, now gone */
+            removed: components["schemas"]["RemovedTagDto"];
+        };
+        MergeTagsDto: {
+            /** @description The tag that goes: its posts, pages, interests and children move */
+            fromId: number;
+            /** @description The tag that stays */
+            intoId: number;
         };
         ImageVariantDto: {
             width: number;
@@ -3997,6 +4526,34 @@ export interface components {
             items: components["schemas"]["EventDateDto"][];
             next_cursor: string | null;
         };
+        CleanupProgressDto: {
+            /** @description Groups of duplicates, or orphaned places, found at the start */
+            total: number;
+            /** @description How many of them are handled */
+            done: number;
+            /** @description Places deleted */
+            removed: number;
+            /** @description Event templates and dates moved onto the place kept */
+            repointed: number;
+            finished: boolean;
+        };
+        CleanupRunDto: {
+            /** @description The job id, to follow the run */
+            id: string;
+            /** @enum {string} */
+            kind: "merge-duplicate-locations" | "remove-orphaned-locations";
+            /**
+             * @description The job state: waiting, delayed, active, completed or failed
+             * @example active
+             */
+            state: string;
+            progress: components["schemas"]["CleanupProgressDto"] | null;
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            failed_reason: string | null;
+        };
         PublicProfileDto: {
             /** Format: uuid */
             uuid: string;
@@ -4345,6 +4902,277 @@ export interface components {
             /** @description Messages the caller has seen; each of their conversations is read up to the newest of them. Ids of messages the caller cannot read are ignored. */
             msgsArr: string[];
         };
+        InviteTargetDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The page’s name or the event’s title */
+            title: string;
+            /** @description Where it is in the web app: /{handle} or /event/{randomId} */
+            link: string;
+        };
+        InviteDto: {
+            /** Format: uuid */
+            uuid: string;
+            is_valid: boolean;
+            /** @enum {string} */
+            inviteType: "site" | "page" | "event";
+            /** Format: uuid */
+            targetId: string | null;
+            noteText: string;
+            /**
+             * @description valid; used (a site invite someone signed up with); expired; revoked (is_valid false)
+             * @enum {string}
+             */
+            status: "valid" | "used" | "expired" | "revoked";
+            /** @description null: a site invite, or its page or event is gone */
+            target: components["schemas"]["InviteTargetDto"] | null;
+            /** @description The public view to share: /invites/{uuid} */
+            link: string;
+            /** @description Sign-ups (site) or members who accepted */
+            use_count: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            used_at: string | null;
+        };
+        NewInviteDto: {
+            /**
+             * Format: uuid
+             * @description The inviter: must be the caller
+             */
+            userId: string;
+            /**
+             * @description site: join the site; page or event: targetId
+             * @enum {string}
+             */
+            inviteType: "site" | "page" | "event";
+            /**
+             * Format: uuid
+             * @description The page’s or event’s id; left out (or null) for a site invite
+             */
+            targetId?: string | null;
+            /** @description A note to whoever opens the invite (shown on its public view) */
+            noteText?: string;
+        };
+        UpdateInviteValidityDto: {
+            /**
+             * Format: uuid
+             * @description The invite’s uuid (the same as in the path)
+             */
+            uuid: string;
+            /** @description false switches the invite off; true on again (until it expires) */
+            is_valid: boolean;
+        };
+        InvitePageDto: {
+            items: components["schemas"]["InviteDto"][];
+            next_cursor: string | null;
+        };
+        InviterDto: {
+            username: string;
+            display_name: string | null;
+            avatar: string | null;
+        };
+        PublicInviteDto: {
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            inviteType: "site" | "page" | "event";
+            /** @enum {string} */
+            status: "valid" | "used" | "expired" | "revoked";
+            is_valid: boolean;
+            inviter: components["schemas"]["InviterDto"];
+            target: components["schemas"]["InviteTargetDto"] | null;
+            noteText: string;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * @description Site invites: whether sign-up needs this invite
+             * @enum {string}
+             */
+            registration?: "open" | "invite-only";
+        };
+        AcceptedInviteDto: {
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            inviteType: "site" | "page" | "event";
+            /** @description Where to go now: the page or the event */
+            link: string;
+            /** @description false: this member had accepted it before */
+            first_time: boolean;
+        };
+        FormRulesDto: {
+            kinds: ("contact" | "feedback")[];
+            subject_max: number;
+            text_min: number;
+            text_max: number;
+            /** @description Guests must leave an address to be answered at */
+            reply_email_required: boolean;
+            /** @description Send it back with the entry (form_token), at least 3 s and at most 2 h after this call */
+            form_token: string;
+        };
+        FormEntryReceiptDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "contact" | "feedback";
+            /** Format: date-time */
+            created_at: string;
+        };
+        NewFormEntryDto: {
+            /**
+             * @description contact (a question to the team) or feedback
+             * @enum {string}
+             */
+            kind: "contact" | "feedback";
+            subject: string;
+            text: string;
+            /**
+             * @description Where to answer; required from guests (members are answered at their address)
+             * @example fern@example.com
+             */
+            replyEmail?: string;
+            /** @description The form_token GET forms/validate gave */
+            form_token: string;
+        };
+        FormEntryDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "contact" | "feedback";
+            subject: string;
+            text: string;
+            /** @description The address to answer at */
+            reply_email: string | null;
+            /** @description null: a guest (or gone) */
+            author: components["schemas"]["UserSummaryDto"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            handled_at: string | null;
+            /** Format: uuid */
+            handled_by: string | null;
+        };
+        FormEntryPageDto: {
+            items: components["schemas"]["FormEntryDto"][];
+            next_cursor: string | null;
+        };
+        FormHandledDto: {
+            /** @description true: dealt with; false: back to the open ones */
+            handled: boolean;
+        };
+        OverviewCountDto: {
+            /** @enum {string} */
+            name: "accounts" | "posts" | "pages" | "events";
+            value: number;
+            /** @description An estimate (the database planner’s, refreshed by autovacuum), not an exact count */
+            approximate: boolean;
+        };
+        QueueHealthDto: {
+            /** @enum {string} */
+            name: "email" | "notifications" | "cleanup" | "images";
+            waiting: number;
+            active: number;
+            delayed: number;
+            /** @description Failed jobs kept (14 days) */
+            failed: number;
+            paused: boolean;
+        };
+        OverviewAuditEntryDto: {
+            id: string;
+            /** @description The admin, by username */
+            actor: string | null;
+            /** @example tag.merge */
+            action: string;
+            target: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AdminOverviewDto: {
+            counts: components["schemas"]["OverviewCountDto"][];
+            queues: components["schemas"]["QueueHealthDto"][];
+            /** @description A queue the site could not read (Redis down): the queues list is then empty */
+            queues_error: string | null;
+            /** @description The latest admin actions */
+            recent_audit: components["schemas"]["OverviewAuditEntryDto"][];
+        };
+        SiteSettingDto: {
+            /** @enum {string} */
+            name: "site_name" | "site_description" | "registration_mode" | "default_map_point" | "map_tiles_url" | "video_embeds_enabled" | "video_allowed_hosts" | "video_max_per_post";
+            /** @description Of the setting’s dataType: text, a number, true/false, or a JSON object or list */
+            value: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+            /** @enum {string} */
+            dataType: "string" | "number" | "boolean" | "json";
+            /** @description Guests may read it (GET /api/settings/get-all) */
+            isPublic: boolean;
+            /** @enum {string} */
+            group: "site" | "registration" | "map" | "video";
+            description: string;
+            /**
+             * Format: date-time
+             * @description Null: the default
+             */
+            updatedAt: string | null;
+            /** Format: uuid */
+            updatedBy: string | null;
+        };
+        UpdateSiteSettingDto: {
+            /**
+             * @description The setting’s name
+             * @example site_name
+             */
+            name: string;
+            /** @description Of the setting’s dataType: text, a number, true/false, or a JSON object or list */
+            value: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+            /**
+             * @description Must be the setting’s own type
+             * @enum {string}
+             */
+            dataType: "string" | "number" | "boolean" | "json";
+        };
+        PublicSiteSettingDto: {
+            /** @enum {string} */
+            name: "site_name" | "site_description" | "registration_mode" | "default_map_point" | "map_tiles_url" | "video_embeds_enabled" | "video_allowed_hosts" | "video_max_per_post";
+            /** @description Of the setting’s dataType: text, a number, true/false, or a JSON object or list */
+            value: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+            /** @enum {string} */
+            dataType: "string" | "number" | "boolean" | "json";
+        };
+        AuditEntryDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            actorId: string | null;
+            /** @description The actor’s username; null once their account is gone */
+            actorUsername: string | null;
+            /** @example site-setting.update */
+            action: string;
+            /** @example site-setting */
+            targetType: string;
+            targetId: string | null;
+            /** @description The target before the action, or null */
+            before: (string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[]) | null;
+            /** @description The target after the action, or null */
+            after: (string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[]) | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AuditPageDto: {
+            items: components["schemas"]["AuditEntryDto"][];
+            next_cursor: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -4598,6 +5426,24 @@ export interface operations {
             };
             /** @description Invalid input */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6064,6 +6910,52 @@ export interface operations {
             };
         };
     };
+    MembersAdmin_usersWithoutLocation: {
+        parameters: {
+            query?: {
+                cursorId?: string;
+                /** @description Page size, 1–50 (default 20) */
+                take?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["AdminUserPageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     MembersAdmin_updateMember: {
         parameters: {
             query?: never;
@@ -6344,6 +7236,152 @@ export interface operations {
             };
         };
     };
+    AdminEmails_newVerifiedUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailAboutMemberDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EmailQueuedDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AdminEmails_accountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailAboutMemberDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EmailQueuedDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     PublicUsers_getUser: {
         parameters: {
             query?: never;
@@ -6388,6 +7426,218 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Search_term: {
+        parameters: {
+            query?: {
+                /** @description Per group (default 5 for all groups, 20 for one) */
+                take?: number;
+                /** @description next_cursor of the group, with group */
+                cursor?: unknown;
+                order?: "recent" | "relevance";
+                group?: "people" | "pages" | "tags" | "posts" | "plants" | "events";
+            };
+            header?: never;
+            path: {
+                /** @description 1 to 200 characters */
+                term: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["SearchResultsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Rate limited (see Retry-After)
+             *
+             *     Rate limited (see Retry-After)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Search_handles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["HandleHitDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Rate limited (see Retry-After)
+             *
+             *     Rate limited (see Retry-After)
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7131,6 +8381,115 @@ export interface operations {
                         /** @enum {string} */
                         status: "success";
                         data: components["schemas"]["TagDeletedDto"];
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    TagsAdmin_tree: {
+        parameters: {
+            query?: {
+                /** @description Only other tags starting with this */
+                q?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["TagTreeDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    TagsAdmin_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeTagsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["TagMergedDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
                     };
                 };
             };
@@ -12908,6 +14267,122 @@ export interface operations {
             };
         };
     };
+    LocationCleanup_mergeDuplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["CleanupRunDto"];
+                    };
+                };
+            };
+        };
+    };
+    LocationCleanup_removeOrphans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["CleanupRunDto"];
+                    };
+                };
+            };
+        };
+    };
+    LocationCleanup_recent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["CleanupRunDto"][];
+                    };
+                };
+            };
+        };
+    };
+    LocationCleanup_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["CleanupRunDto"];
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     Plants_userOrPageBasic: {
         parameters: {
             query?: never;
@@ -14170,6 +15645,782 @@ export interface operations {
                         /** @enum {string} */
                         status: "success";
                         data: components["schemas"]["MarkMessagesSeenResultDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Invites_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewInviteDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["InviteDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Invites_updateValidity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInviteValidityDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["InviteDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Invites_sent: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the page before */
+                cursorId?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["InvitePageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Invites_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PublicInviteDto"];
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Invites_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["AcceptedInviteDto"];
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Failure */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Forms_validate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["FormRulesDto"];
+                    };
+                };
+            };
+        };
+    };
+    Forms_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewFormEntryDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["FormEntryReceiptDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Rate limited (see Retry-After)
+             *
+             *     Rate limited (see Retry-After)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Forms_list: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the page before */
+                cursorId?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["FormEntryPageDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Forms_markHandled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormHandledDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["FormEntryDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AdminOverview_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["AdminOverviewDto"];
+                    };
+                };
+            };
+        };
+    };
+    SiteSettingsAdmin_getSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["SiteSettingDto"][];
+                    };
+                };
+            };
+        };
+    };
+    SiteSettingsAdmin_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSiteSettingDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["SiteSettingDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PublicSettings_getAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["PublicSiteSettingDto"][];
+                    };
+                };
+            };
+        };
+    };
+    AuditLog_list: {
+        parameters: {
+            query?: {
+                /** @description Only this action, e.g. user.update */
+                action?: unknown;
+                /** @description Page size, 1–50 (default 20) */
+                take?: unknown;
+                cursorId?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["AuditPageDto"];
                     };
                 };
             };

@@ -18,6 +18,10 @@ export type InterestsInput = Schemas['InterestsBodyDto'];
 export type DeletedInterests = Schemas['DeletedInterestsDto'];
 export type NewTagInput = Schemas['NewTagDto'];
 export type TagUpdateInput = Schemas['UpdateTagDto'];
+/** The catalogue as admins curate it: groups, categories with their tags, the other tags. */
+export type TagTree = Schemas['TagTreeDto'];
+export type TagGroup = Schemas['TagGroupDto'];
+export type TagMerged = Schemas['TagMergedDto'];
 /**
  * How a tag is looked up in `get-single` and `get-tag-n-children`. The document types that path
  * segment as any string (the API refuses others with a 400), so this one union is the wrapper's.
@@ -98,6 +102,14 @@ export function createTagsApi(apiFetch: ApiFetch = defaultApiFetch) {
       dataOf(createTagCall({ tagName, isParent: false, returnAnId: true })),
 
     updateTag: (body: TagUpdateInput) => dataOf(api.put('/api/iam/tags/update', { body })),
+
+    /** Admins: the whole catalogue; `prefix` narrows the tags that are under no category. */
+    tagTree: (prefix = '', signal?: AbortSignal) =>
+      dataOf(api.get('/api/iam/tags/admin/tree', { query: prefix ? { q: prefix } : {}, signal })),
+
+    /** Admins: merges `fromId` into `intoId` (its posts, pages, interests and children move). */
+    mergeTags: (fromId: number, intoId: number) =>
+      dataOf(api.post('/api/iam/tags/admin/merge', { body: { fromId, intoId } })),
   };
 }
 

@@ -7,7 +7,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, pageSecurityHeaders, remoteOrigins } from '../page-headers.js';
+import {
+  contentSecurityPolicy,
+  pageSecurityHeaders,
+  remoteOrigins,
+  VIDEO_PLAYER_ORIGINS,
+} from '../page-headers.js';
 import { getFreePort } from '../ports.js';
 import { runtimeConfigFromEnv } from '../runtime-config.js';
 
@@ -16,9 +21,13 @@ const DEPLOY = path.resolve(import.meta.dirname, '../../../../frontends/deploy')
 const SCRIPT = path.join(DEPLOY, '40-plantfolk-runtime-config.sh');
 const TEMPLATE = path.join(DEPLOY, 'nginx/default.conf.template');
 
-/** Every http(s) source named anywhere in a policy. */
+/** Every http(s) source named anywhere in a policy but frame-src (the fixed video players). */
 function originsIn(policy: string): string[] {
-  return [...new Set(policy.match(/https?:\/\/[^\s;]+/g) ?? [])];
+  const rest = policy
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-src '))
+    .join('; ');
+  return [...new Set(rest.match(/https?:\/\/[^\s;]+/g) ?? [])];
 }
 
 /** Runs the container-start script as the nginx image does; returns what it wrote. */
@@ -103,6 +112,8 @@ describe('page security headers', () => {
         ),
       );
     expect(policy).toContain("frame-ancestors 'none'");
+    // Frames: the video players a post may embed, and nothing else.
+    expect(policy).toContain(`frame-src ${VIDEO_PLAYER_ORIGINS.join(' ')};`);
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("default-src 'self'");
     // Nothing broader than named origins: no wildcard, no bare scheme, no inline or eval script.

@@ -24,6 +24,7 @@ import { EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX } from './event-template.entity'
 @Unique('event_specific_date_uq', ['eventId', 'localDate'])
 @Index('event_specific_event_idx', ['eventId', 'startsAt'])
 @Index('event_specific_starts_idx', ['startsAt'])
+@Index('event_specific_location_idx', ['locationId'], { where: 'location_id IS NOT NULL' })
 @Check('event_specific_times_chk', 'ends_at > starts_at')
 @Check('event_specific_title_chk', `char_length(title) BETWEEN 1 AND ${EVENT_TITLE_MAX}`)
 @Check('event_specific_description_chk', `char_length(description) <= ${EVENT_DESCRIPTION_MAX}`)

@@ -1,5 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EmailField, EnumField, PasswordField, TextField } from '../../../platform/http/fields';
+import {
+  EmailField,
+  EnumField,
+  PasswordField,
+  TextField,
+  UuidField,
+} from '../../../platform/http/fields';
 
 /** base64url(sha256(verifier)) is always 43 characters. */
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -18,6 +24,13 @@ export class SignUpDto {
     description: '8 to 256 characters, not one of the common passwords (else WEAK_PASSWORD)',
   })
   password: string;
+
+  @UuidField({
+    optional: true,
+    description:
+      'The invite this sign-up uses; required while registration_mode is invite-only (else 403 INVITE_REQUIRED)',
+  })
+  inviteId?: string;
 }
 
 export class CredentialsWithChallengeDto {

@@ -50,6 +50,12 @@ export class PermissionDto {
 export class UpdateMemberRolesDto {
   @BooleanField({ optional: true }) trusted?: boolean;
   @BooleanField({ optional: true }) suspended?: boolean;
+  @BooleanField({
+    optional: true,
+    description:
+      'Make an admin or withdraw the role (never from oneself, nor from the last active admin)',
+  })
+  admin?: boolean;
 }
 
 export class AdminUserDto extends UserSummaryDto {

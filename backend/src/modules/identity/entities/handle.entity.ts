@@ -9,7 +9,11 @@ export type HandleOwnerType = 'user' | 'page';
 @Entity('handle')
 @Index('handle_owner_idx', ['ownerType', 'ownerId'])
 export class Handle {
-  /** Lower-case. */
+  /**
+   * Lower-case. `handle_prefix_idx` (text_pattern_ops, migration 1795600000000-Search) serves
+   * prefix lookups (`LIKE 'abc%'`), which the primary key's collation cannot.
+   */
+  @Index('handle_prefix_idx', { synchronize: false })
   @PrimaryColumn('text')
   handle: string;
 

@@ -118,6 +118,36 @@ export class LastInterestDto {
   last: boolean;
 }
 
+export class TagGroupDto {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty() name: string;
+}
+
+export class TagTreeDto {
+  @ApiProperty({ type: [TagGroupDto] }) groups: TagGroupDto[];
+  @ApiProperty({ type: [TagWithChildrenDto], description: 'Categories with the tags under them' })
+  categories: TagWithChildrenDto[];
+  @ApiProperty({
+    type: [TagDto],
+    description: 'Tags under no category (not categories), by name, from the prefix on',
+  })
+  loose: TagDto[];
+  @ApiProperty({ description: 'More loose tags follow: narrow the prefix' })
+  loose_truncated: boolean;
+}
+
+export class RemovedTagDto {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty() name: string;
+}
+
+export class TagMergedDto {
+  @ApiProperty({ type: TagDto, description: 'The tag that remains, with its new counts' })
+  tag: TagDto;
+  @ApiProperty({ type: RemovedTagDto, description: 'The tag merged into it, now gone' })
+  removed: RemovedTagDto;
+}
+
 export class TagDeletedDto {
   @ApiProperty({ enum: [true] }) deleted: true;
   @ApiProperty({ type: 'integer' }) id: number;
@@ -183,6 +213,13 @@ export class TagGroupBodyDto {
     description: 'Found or created by name (trimmed, inner spaces collapsed)',
   })
   name: string;
+}
+
+export class MergeTagsDto {
+  @TagIdField({ description: 'The tag that goes: its posts, pages, interests and children move' })
+  fromId: number;
+  @TagIdField({ description: 'The tag that stays' })
+  intoId: number;
 }
 
 export class UpdateTagDto {

@@ -20,17 +20,19 @@ const callers: Record<string, Caller> = {
   trusted: user({ trusted: true }),
   admin: user({ admin: true }),
   suspended: user({ suspended: true, admin: true }),
+  ops: user({ ops: true }),
 };
 
 // Rows: policy; columns in the order of `callers`. a = admit, u = 401, f = 403, s = suspended (403).
 const expected: Record<AccessPolicy, string> = {
-  none: 'a a a a a a a',
-  'guest-or-authd': 'a a a a a a s',
-  'authd-only': 'u a a a a a s',
-  'logged-in-only': 'u f a a a a s',
-  'completed-regn': 'u f f a a a s',
-  'trusted-only': 'u f f f a a s',
-  'admin-auth': 'u f f f f a s',
+  none: 'a a a a a a a a',
+  'guest-or-authd': 'a a a a a a s a',
+  'authd-only': 'u a a a a a s a',
+  'logged-in-only': 'u f a a a a s a',
+  'completed-regn': 'u f f a a a s a',
+  'trusted-only': 'u f f f a a s f',
+  'admin-auth': 'u f f f f a s f',
+  'ops-or-admin': 'u f f f f a s a',
 };
 
 const CODES = { a: 'admit', u: 'unauthenticated', f: 'forbidden', s: 'suspended' } as const;

@@ -1,0 +1,324 @@
+import { randomBytes } from 'node:crypto';
+import { createPlant, createPost } from '../support/content';
+import { createMember, type TestMember } from '../support/members';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Search (GET /api/iam/search/term/{term}, .../username-page-handle/{handle}): full text over
+ * people, pages, tags, posts, plants and events, accent-insensitive, newest first or re-ranked,
+ * and never showing anyone what the feeds would not show them.
+ */
+
+/** A word no other test writes: letters only, so the 'simple' parser keeps it as one word. */
+function rareWord(): string {
+  return `zq${[...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+}
+
+type Group = 'people' | 'pages' | 'tags' | 'posts' | 'plants' | 'events';
+
+describe('search', () => {
+  let t: TestApp;
+  let author: TestMember;
+  let other: TestMember;
+  let unverified: TestMember;
+  let admin: TestMember;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    author = await createMember(t, 'trusted');
+    other = await createMember(t, 'registered');
+    unverified = await createMember(t, 'signed-up');
+    admin = await createMember(t, 'admin');
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  function search(who: TestMember | null, term: string, query: Record<string, string> = {}) {
+    const request = t
+      .http()
+      .get(`/api/iam/search/term/${encodeURIComponent(term)}`)
+      .query(query);
+    return who ? request.set(who.headers) : request;
+  }
+
+  async function found(who: TestMember, term: string, group: Group, query = {}) {
+    const response = await search(who, term, query);
+    expect(response.status).toBe(200);
+    return response.body.data[group].items as Array<{ id: string; key: string; title: string }>;
+  }
+
+  it('finds a plant by a rare word of its description, whatever the accents', async () => {
+    const word = rareWord();
+    const plant = await createPlant(t, author, {
+      text: `Une pépinière de ${word} à donner`,
+      plant: { name: 'Bégonia maculata' },
+    });
+    const byWord = await found(other, word, 'plants');
+    expect(byWord.map((hit) => hit.key)).toEqual([plant.plant.id]);
+    expect(byWord[0].title).toBe('Bégonia maculata');
+    // Accents neither in the term nor in the text matter; nor does case.
+    expect((await found(other, `PEPINIERE ${word}`, 'plants')).map((hit) => hit.key)).toEqual([
+      plant.plant.id,
+    ]);
+    expect((await found(other, `bégonïa ${word}`, 'plants')).map((hit) => hit.key)).toEqual([
+      plant.plant.id,
+    ]);
+    // A listing is a plant, not a post.
+    expect(await found(other, word, 'posts')).toEqual([]);
+  });
+
+  it('never shows a private post or plant to someone it is not shared with', async () => {
+    const word = rareWord();
+    const made: Record<string, { post: string; plant: string }> = {};
+    for (const privacy of ['public', 'members', 'private'] as const) {
+      const post = await createPost(t, author, { text: `${privacy} ${word}`, privacy });
+      const plant = await createPlant(t, author, { text: `${privacy} ${word}`, privacy });
+      made[privacy] = { post: post.random_id, plant: plant.plant.id };
+    }
+    const sees = async (who: TestMember) => {
+      const response = await search(who, word);
+      expect(response.status).toBe(200);
+      const keys = (group: Group) =>
+        (response.body.data[group].items as Array<{ key: string }>).map((hit) => hit.key).sort();
+      return { posts: keys('posts'), plants: keys('plants') };
+    };
+    const expected = (privacies: Array<'public' | 'members' | 'private'>) => ({
+      posts: privacies.map((privacy) => made[privacy].post).sort(),
+      plants: privacies.map((privacy) => made[privacy].plant).sort(),
+    });
+    expect(await sees(other)).toEqual(expected(['public', 'members']));
+    expect(await sees(unverified)).toEqual(expected(['public']));
+    expect(await sees(author)).toEqual(expected(['public', 'members', 'private']));
+    expect(await sees(admin)).toEqual(expected(['public', 'members', 'private']));
+    // A guest is asked to log in: search is a member call.
+    expect((await search(null, word)).status).toBe(401);
+  });
+
+  it('lists newest first and pages a group by its cursor', async () => {
+    const word = rareWord();
+    const keys: string[] = [];
+    for (let index = 0; index < 3; index += 1)
+      keys.push((await createPost(t, author, { text: `${word} number ${index}` })).random_id);
+    const first = await search(other, word, { group: 'posts', take: '2' });
+    expect(first.status).toBe(200);
+    expect(first.body.data.posts.items.map((hit: { key: string }) => hit.key)).toEqual([
+      keys[2],
+      keys[1],
+    ]);
+    expect(first.body.data.people.items).toEqual([]);
+    const cursor = first.body.data.posts.next_cursor;
+    expect(cursor).toEqual(expect.any(String));
+    const second = await search(other, word, { group: 'posts', take: '2', cursor });
+    expect(second.body.data.posts.items.map((hit: { key: string }) => hit.key)).toEqual([keys[0]]);
+    expect(second.body.data.posts.next_cursor).toBeNull();
+
+    // Ranked: the same bounded set, best match first (a word in a plant's name outranks one in
+    // its description), no cursor.
+    const inText = await createPlant(t, author, { text: `a ${word} cutting` });
+    const inName = await createPlant(t, author, { plant: { name: `${word} fern` } });
+    const ranked = await search(other, word, { order: 'relevance' });
+    expect(ranked.body.data.plants.items.map((hit: { key: string }) => hit.key)).toEqual([
+      inName.plant.id,
+      inText.plant.id,
+    ]);
+    expect(ranked.body.data.plants.next_cursor).toBeNull();
+    const recent = await search(other, word);
+    expect(recent.body.data.plants.items.map((hit: { key: string }) => hit.key)).toEqual([
+      inName.plant.id,
+      inText.plant.id,
+    ]);
+    // Plants page by cursor too, over both the description and the plant's own fields.
+    const firstPlant = await search(other, word, { group: 'plants', take: '1' });
+    expect(firstPlant.body.data.plants.items.map((hit: { key: string }) => hit.key)).toEqual([
+      inName.plant.id,
+    ]);
+    const nextPlant = await search(other, word, {
+      group: 'plants',
+      take: '1',
+      cursor: firstPlant.body.data.plants.next_cursor,
+    });
+    expect(nextPlant.body.data.plants.items.map((hit: { key: string }) => hit.key)).toEqual([
+      inText.plant.id,
+    ]);
+    expect(nextPlant.body.data.plants.next_cursor).toBeNull();
+    await t.dataSource.query(`UPDATE post SET bumped_at = now() WHERE id = $1`, [inText.id]);
+    const bumped = await search(other, word);
+    expect(bumped.body.data.plants.items.map((hit: { key: string }) => hit.key)).toEqual([
+      inText.plant.id,
+      inName.plant.id,
+    ]);
+  });
+
+  it('finds people, pages, tags and events; never suspended members or hidden events', async () => {
+    const word = rareWord();
+    await t.dataSource.query(`UPDATE user_account SET display_name = $2 WHERE id = $1`, [
+      author.id,
+      `Renée ${word}`,
+    ]);
+    const suspended = await createMember(t, 'registered');
+    await t.dataSource.query(
+      `UPDATE user_account SET bio = $2, suspended_at = now() WHERE id = $1`,
+      [suspended.id, `I grow ${word}`],
+    );
+    const page = await t
+      .http()
+      .post('/api/iam/pages/new')
+      .set(author.headers)
+      .send({ handle: `pg_${word.slice(2, 10)}`, name: `Friends of ${word}` });
+    expect(page.status).toBe(201);
+    const tag = `${word}-lovers`;
+    await createPost(t, author, { text: 'tagged', tags: [tag] });
+    const event = await t
+      .http()
+      .post('/api/iam/events/new')
+      .set(author.headers)
+      .send({
+        title: `${word} swap meet`,
+        description: 'Bring cuttings.',
+        time_zone: 'Australia/Melbourne',
+        start_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(
+          new Date(Date.now() + 3 * 86_400_000),
+        ),
+        start_time: '10:00',
+        end_time: '12:00',
+        location: {
+          name: 'Fitzroy Town Hall',
+          address: '201 Napier St',
+          suburb_city: 'Fitzroy',
+          state: 'Victoria',
+          country: 'Australia',
+          latitude: -37.80123,
+          longitude: 144.97891,
+        },
+        recurrence: { frequency: 'once' },
+        privacy: 'members',
+      });
+    expect(event.status).toBe(201);
+
+    const response = await search(other, `renee ${word}`);
+    expect(response.status).toBe(200);
+    expect(response.body.data.people.items.map((hit: { id: string }) => hit.id)).toEqual([
+      author.id,
+    ]);
+    const all = await search(other, word);
+    const data = all.body.data;
+    expect(data.people.items.map((hit: { id: string }) => hit.id)).toEqual([author.id]);
+    expect(data.pages.items.map((hit: { key: string }) => hit.key)).toEqual([
+      page.body.data.handle,
+    ]);
+    expect(data.tags.items.map((hit: { key: string }) => hit.key)).toEqual([tag]);
+    expect(data.events.items.map((hit: { key: string }) => hit.key)).toEqual([
+      event.body.data.random_id,
+    ]);
+    // A 'members' event is not for an unverified account (nor a guest), as everywhere else.
+    const notVerified = await search(unverified, word);
+    expect(notVerified.body.data.events.items).toEqual([]);
+  });
+
+  it('looks handles up by prefix, users and pages alike, suspended members left out', async () => {
+    const stem = `h${rareWord().slice(2, 8)}`;
+    const members = await Promise.all([0, 1, 2].map(() => createMember(t, 'registered')));
+    const handles = [`${stem}_a`, `${stem}_b`, `${stem}xc`];
+    for (const [index, member] of members.entries()) {
+      await t.dataSource.query(`UPDATE user_account SET username = $2 WHERE id = $1`, [
+        member.id,
+        handles[index],
+      ]);
+      await t.dataSource.query(
+        `UPDATE handle SET handle = $2 WHERE owner_type = 'user' AND owner_id = $1`,
+        [member.id, handles[index]],
+      );
+    }
+    await t.dataSource.query(`UPDATE user_account SET suspended_at = now() WHERE id = $1`, [
+      members[2].id,
+    ]);
+    const lookup = (prefix: string) =>
+      t
+        .http()
+        .get(`/api/iam/search/username-page-handle/${encodeURIComponent(prefix)}`)
+        .set(other.headers);
+    const byStem = await lookup(stem.toUpperCase());
+    expect(byStem.status).toBe(200);
+    expect(byStem.body.data).toEqual([
+      { handle: handles[0], type: 'user' },
+      { handle: handles[1], type: 'user' },
+    ]);
+    // `_` is a letter of handles, not LIKE's wildcard.
+    expect((await lookup(`${stem}_`)).body.data).toHaveLength(2);
+    expect((await lookup(`${stem}x`)).body.data).toEqual([]);
+    // Under three characters, only the handle itself.
+    expect((await lookup('h')).body.data).toEqual([]);
+    for (const bad of ['a%', 'a b', '%00', 'x'.repeat(31), 'ab-']) {
+      const response = await lookup(bad);
+      expect(response.status).toBe(400);
+    }
+    const guest = await t.http().get(`/api/iam/search/username-page-handle/${stem}`);
+    expect(guest.status).toBe(401);
+  });
+
+  it('answers bad input with a 400 or nothing found, never a 5xx', async () => {
+    const cases: Array<[string, Record<string, string>, number]> = [
+      ['a\u0000b', {}, 400],
+      ['x'.repeat(201), {}, 400],
+      ['   ', {}, 400],
+      ['!!! &&& ::: ||', {}, 200],
+      ['-fern', {}, 200],
+      ['"unclosed', {}, 200],
+      ['fern', { group: 'nope' }, 400],
+      ['fern', { order: 'sideways' }, 400],
+      ['fern', { take: 'many' }, 400],
+      ['fern', { cursor: 'not-a-cursor' }, 400],
+      ['fern', { group: 'posts', cursor: '!!' }, 400],
+      [
+        'fern',
+        {
+          group: 'tags',
+          cursor: Buffer.from(
+            JSON.stringify({ group: 'tags', at: '2024-02-31T00:00:00Z', id: '1' }),
+          ).toString('base64url'),
+        },
+        400,
+      ],
+      [
+        'fern',
+        {
+          group: 'tags',
+          cursor: Buffer.from(
+            JSON.stringify({ group: 'tags', at: '2024-01-01T00:00:00Z', id: '99999999999' }),
+          ).toString('base64url'),
+        },
+        400,
+      ],
+      [
+        'fern',
+        {
+          group: 'posts',
+          order: 'relevance',
+          cursor: Buffer.from(
+            JSON.stringify({
+              group: 'posts',
+              at: '2024-01-01T00:00:00Z',
+              id: '00000000-0000-4000-8000-000000000000',
+            }),
+          ).toString('base64url'),
+        },
+        400,
+      ],
+    ];
+    for (const [term, query, status] of cases) {
+      const response = await search(other, term, query);
+      expect({ term, query, status: response.status }).toEqual({ term, query, status });
+      if (status === 200)
+        for (const group of ['people', 'pages', 'tags', 'posts', 'plants', 'events'])
+          expect(response.body.data[group].items).toEqual([]);
+    }
+    const huge = await t
+      .http()
+      .get(`/api/iam/search/term/${'x'.repeat(20_000)}`)
+      .set(other.headers);
+    expect(huge.status).toBeGreaterThanOrEqual(400);
+    expect(huge.status).toBeLessThan(500);
+  });
+});

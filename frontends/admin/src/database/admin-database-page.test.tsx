@@ -1,0 +1,144 @@
+import type { CleanupRun } from '@plantfolk/api-client';
+import { createFakeApi, fakeProfile, ok, type FakeApi } from '@plantfolk/api-client/testing';
+import { initialSessionState, sessionStore } from '@plantfolk/session';
+import { renderRoutes } from '@plantfolk/ui/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../routes';
+import { describeRun, percentOf } from './cleanup-jobs';
+
+const RUNS = '/api/iam/admin/cleanup-jobs';
+
+function run(overrides: Partial<CleanupRun> = {}): CleanupRun {
+  return {
+    id: '7',
+    kind: 'merge-duplicate-locations',
+    state: 'active',
+    progress: { total: 4, done: 1, removed: 1, repointed: 2, finished: false },
+    requested_at: '2030-05-01T10:00:00.000Z',
+    finished_at: null,
+    failed_reason: null,
+    ...overrides,
+  };
+}
+
+describe('/admin/database', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    api = createFakeApi().on('GET', RUNS, ok([]));
+    vi.stubGlobal('fetch', api.fetch);
+    sessionStore.setSession({
+      loggedIn: true,
+      accessToken: 'admin-token',
+      user: fakeProfile({ username: 'root', roles: ['admin'], csrf_token: 'csrf-1' }),
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.setSession(initialSessionState);
+  });
+
+  it('runs a cleanup after a confirm step and follows its progress to the end', async () => {
+    // The run's progress as the job reports it: a quarter, then done.
+    const answers = [
+      run(),
+      run({
+        state: 'completed',
+        progress: { total: 4, done: 4, removed: 3, repointed: 5, finished: true },
+        finished_at: '2030-05-01T10:01:00.000Z',
+      }),
+    ];
+    api
+      .on(
+        'DELETE',
+        '/api/iam/admin/location-duplicates',
+        ok(run({ state: 'waiting', progress: null }), 202),
+      )
+      .on('GET', `${RUNS}/7`, () => ok(answers.length > 1 ? answers.shift() : answers[0]));
+    renderRoutes(routes, '/admin/database');
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Run: merge duplicate places' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Merge duplicate places?' });
+    expect(within(dialog).getByText(/No event loses its place/)).toBeInTheDocument();
+    expect(api.requestsTo('DELETE', '/api/iam/admin/location-duplicates')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start the cleanup' }));
+
+    const bar = await screen.findByRole('progressbar', {
+      name: 'Merge duplicate places: progress',
+    });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '100'), { timeout: 4000 });
+    const status = screen.getByTestId('cleanup-status-merge-duplicate-locations');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(status).toHaveTextContent('Done · Done: 3 places removed, 5 event references moved.');
+    expect(
+      api
+        .requestsTo('DELETE', '/api/iam/admin/location-duplicates')[0]
+        ?.headers.get('x-csrf-token'),
+    ).toBe('csrf-1');
+  });
+
+  it('does nothing when the confirm step is cancelled', async () => {
+    renderRoutes(routes, '/admin/database');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Run: remove orphaned places' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove orphaned places?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.requestsTo('DELETE', '/api/iam/admin/orphaned-locations')).toHaveLength(0);
+  });
+
+  it('lists recent runs with their results', async () => {
+    api.on(
+      'GET',
+      RUNS,
+      ok([
+        run({
+          id: '9',
+          kind: 'remove-orphaned-locations',
+          state: 'completed',
+          progress: { total: 2, done: 2, removed: 2, repointed: 0, finished: true },
+        }),
+        run({ id: '8', state: 'failed', progress: null }),
+      ]),
+    );
+    renderRoutes(routes, '/admin/database');
+    const items = await screen.findAllByTestId('cleanup-run');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]).getByText('Remove orphaned places')).toBeInTheDocument();
+    expect(within(items[0]).getByText(/Done: 2 places removed\./)).toBeInTheDocument();
+    expect(within(items[1]).getByText('Failed')).toBeInTheDocument();
+  });
+
+  it('describes progress plainly', () => {
+    expect(percentOf(run())).toBe(25);
+    expect(percentOf(run({ state: 'waiting', progress: null }))).toBe(0);
+    expect(describeRun(run(), 'groups of duplicates')).toBe(
+      '1 of 4 groups of duplicates handled: 1 place removed, 2 event references moved so far.',
+    );
+    expect(
+      describeRun(
+        run({
+          state: 'completed',
+          progress: { total: 0, done: 0, removed: 0, repointed: 0, finished: true },
+        }),
+        'orphaned places',
+      ),
+    ).toBe('Nothing to clean up: no orphaned places.');
+  });
+
+  it('passes axe in light and dark mode', async () => {
+    api.on('GET', RUNS, ok([run({ id: '3' })])).on('GET', `${RUNS}/3`, ok(run({ id: '3' })));
+    const { container } = renderRoutes(routes, '/admin/database');
+    await screen.findByRole('progressbar', { name: 'Merge duplicate places: progress' });
+    for (const scheme of ['light', 'dark']) {
+      document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+      const report = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+      expect(report.violations.map((violation) => violation.id)).toEqual([]);
+    }
+  });
+});

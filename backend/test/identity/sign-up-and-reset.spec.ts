@@ -24,6 +24,15 @@ describe('identity: sign-up and reset requests do not tell who has an account', 
     );
   }
 
+  /**
+   * Sign-up reads the registration mode from the site settings' process-wide cache, which is
+   * re-read whenever any instance announces a change (other suites in the same run do): whether
+   * a request pays that read says nothing about the address, so it is left out of the comparison.
+   */
+  function withoutSettingsReads(sql: string[]): string[] {
+    return sql.filter((text) => !/\bFROM site_setting\b/.test(text));
+  }
+
   async function drainOutbox() {
     while ((await t.app.get(OutboxRelay).relayOnce()) > 0);
   }
@@ -46,7 +55,7 @@ describe('identity: sign-up and reset requests do not tell who has an account', 
       unknown.answer.status,
       unknown.answer.text,
     ]);
-    expect(known.sql).toEqual(unknown.sql);
+    expect(withoutSettingsReads(known.sql)).toEqual(withoutSettingsReads(unknown.sql));
     expect(known.sql.some((text) => /INSERT INTO user_account/i.test(text))).toBe(true);
     // One job each, carrying nothing but the address.
     expect(knownJobs).toEqual([

@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './modules/admin';
-import { AdminOverviewModule } from './modules/admin-overview';
 import { ContentModule } from './modules/content';
 import { EventsModule } from './modules/events';
 import { IdentityCallerResolver, IdentityModule, IdentityOpsAccess } from './modules/identity';
@@ -11,6 +10,7 @@ import { NotificationsModule } from './modules/notifications';
 import { PagesModule } from './modules/pages';
 import { PlantsModule } from './modules/plants';
 import { ProfilesModule } from './modules/profiles';
+import { SearchModule } from './modules/search';
 import { TagsModule } from './modules/tags';
 import { AccessModule } from './platform/access/access.module';
 import { AppConfig } from './platform/config/app-config';
@@ -28,7 +28,7 @@ import { RedisModule } from './platform/redis/redis.module';
 import { AuditModule } from './platform/audit/audit.module';
 import { SiteSettingsModule } from './platform/site-settings/site-settings.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
-import { SearchModule } from './platform/search/search.module';
+import { SearchRegistryModule } from './platform/search/search.module';
 import { SmsModule } from './platform/sms/sms.module';
 import { StorageModule } from './platform/storage/storage.module';
 
@@ -60,7 +60,7 @@ export class AppModule {
         HealthModule,
         RealtimeModule,
         GeoModule,
-        SearchModule,
+        SearchRegistryModule,
         IdentityModule,
         TagsModule,
         ContentModule,
@@ -68,11 +68,11 @@ export class AppModule {
         PagesModule,
         EventsModule,
         ProfilesModule,
+        SearchModule,
         NotificationsModule,
         MessagingModule,
         InvitesModule,
         FormsModule,
-        AdminOverviewModule,
         AdminModule,
       ],
     };

@@ -141,6 +141,7 @@ describe('bad input: NUL bytes and nulls are refused at the edge', () => {
         'email_on_event',
         'show_in_nearby',
         'distance_unit',
+        'time_zone',
       ]) {
         const response = await t
           .http()

@@ -81,6 +81,61 @@ describe('the demo site seed', () => {
     expect(plants).toHaveLength(2);
   });
 
+  it('has invites, form entries, an announcement with receipts, settings and an audit log', async () => {
+    const { rows: invites } = await client.query<{
+      invite_type: string;
+      use_count: number;
+      expired: boolean;
+      accepted: number;
+    }>(
+      `SELECT i.invite_type, i.use_count, i.expires_at < now() AS expired,
+              (SELECT count(*)::int FROM invite_acceptance a WHERE a.invite_id = i.id) AS accepted
+         FROM invite i ORDER BY i.created_at`,
+    );
+    expect(new Set(invites.map((invite) => invite.invite_type))).toEqual(
+      new Set(['site', 'page', 'event']),
+    );
+    expect(
+      invites.filter((invite) => invite.invite_type === 'site' && invite.use_count === 1),
+    ).toHaveLength(1);
+    expect(invites.filter((invite) => invite.expired)).toHaveLength(1);
+    expect(invites.some((invite) => invite.invite_type === 'page' && invite.accepted === 1)).toBe(
+      true,
+    );
+
+    const { rows: forms } = await client.query<{ kind: string; handled: boolean }>(
+      `SELECT kind, handled_at IS NOT NULL AS handled FROM form_entry`,
+    );
+    expect(new Set(forms.map((form) => form.kind))).toEqual(new Set(['contact', 'feedback']));
+    expect(forms.some((form) => form.handled)).toBe(true);
+
+    const { rows: receipts } = await client.query<{ receipts: number; members: number }>(
+      `SELECT (SELECT count(*)::int FROM announcement_receipt) AS receipts,
+              (SELECT count(*)::int FROM user_account WHERE registered_at IS NOT NULL) AS members`,
+    );
+    expect(receipts[0].receipts).toBe(receipts[0].members);
+    expect(receipts[0].members).toBeGreaterThan(0);
+
+    const { rows: audit } = await client.query<{ action: string; admin: boolean }>(
+      `SELECT a.action, u.is_admin AS admin FROM audit_log a
+         JOIN user_account u ON u.id = a.actor_id ORDER BY a.created_at`,
+    );
+    expect(audit.length).toBeGreaterThanOrEqual(3);
+    expect(audit.every((entry) => entry.admin)).toBe(true);
+    expect(audit.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['site-setting.update', 'announcement.create']),
+    );
+
+    // The changed setting is what the site says about itself.
+    const settings = (await t.http().get('/api/settings/get-all').expect(200)).body.data as Array<{
+      name: string;
+      value: unknown;
+    }>;
+    expect(settings.find((setting) => setting.name === 'site_description')?.value).toMatch(
+      /^A demo Plantfolk/,
+    );
+  });
+
   it('renders every photo through the image pipeline: uploads ready, files served', async () => {
     const { rows: uploads } = await client.query<{ status: string; variants: unknown[] }>(
       `SELECT status, variants FROM uploaded_image`,

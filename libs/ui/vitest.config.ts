@@ -6,5 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // Screens are exercised whole (Mantine, the fake API, axe); on a busy two-core machine one
+    // such test can take several seconds.
+    testTimeout: 15_000,
   },
 });

@@ -3,6 +3,7 @@ import type { ClientBase } from 'pg';
 import { hashPassword } from '../../src/modules/identity/passwords';
 import { type SeedContext, type SeedStep } from './seed-context';
 import { DATASET_EPOCH, DATASET_PASSWORD, DEMO_PASSWORD, type DatasetSize } from './sizes';
+import { communityStep } from './steps/community';
 import { contentStep } from './steps/content';
 import { eventsStep } from './steps/events';
 import { membersStep } from './steps/members';
@@ -18,6 +19,7 @@ export const SEED_STEPS: SeedStep[] = [
   pagesStep,
   eventsStep,
   messagingStep,
+  communityStep,
 ];
 
 export interface SeedOptions {

@@ -70,8 +70,8 @@ describe('admin: the audit log', () => {
       actorId: admin.id,
       targetType: 'user',
       targetId: member.id,
-      before: { trusted: false, suspended: false, admin: false },
-      after: { trusted: true, suspended: false, admin: false },
+      before: { trusted: false, suspended: false, admin: false, ops: false },
+      after: { trusted: true, suspended: false, admin: false, ops: false },
     });
 
     // A refused change (an admin may not suspend themself) records nothing.

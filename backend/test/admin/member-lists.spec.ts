@@ -75,6 +75,7 @@ describe('admin: the member lists (GET /api/iam/users/all/{x})', () => {
       stage: 'registered',
       trusted: false,
       admin: false,
+      ops: false,
       suspended: false,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
     });

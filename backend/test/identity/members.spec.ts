@@ -352,6 +352,7 @@ describe('identity: members, admins and account deletion', () => {
         email_events: 'daily',
         show_in_nearby: true,
         distance_unit: 'km',
+        time_zone: null,
       };
       expect(
         (await t.http().get('/api/iam/users/user-settings').set(member.headers).expect(200)).body

@@ -1,11 +1,12 @@
 import { Redis } from 'ioredis';
 import { FanOutJob } from '../../src/modules/notifications/jobs/fan-out.job';
 import {
-  DIGEST_HOUR_UTC,
+  DIGEST_LOCAL_HOUR,
   MemberEmails,
 } from '../../src/modules/notifications/member-emails.service';
 import { JobQueue } from '../../src/platform/queues/job-queue.service';
 import { OutboxRelay } from '../../src/platform/queues/outbox-relay.service';
+import { localClock } from '../../src/platform/time-zone/time-zone';
 import { createPost } from '../support/content';
 import { type CaughtMail, mailTo, testSmtpUrl } from '../support/mailbox';
 import { createMember, type TestMember } from '../support/members';
@@ -97,12 +98,19 @@ describe('notifications: e-mail preferences and digests', () => {
     }, 20_000);
   }
 
-  /** A digest time of today, at or after the digest hour. */
-  function digestTime(): Date {
-    const at = new Date(Date.now() + 1000);
-    if (at.getUTCHours() < DIGEST_HOUR_UTC) at.setUTCHours(DIGEST_HOUR_UTC, 0, 1, 0);
-    return at;
+  /**
+   * The first quarter hour after `after` that is in the digest hour in `zone`, plus a second:
+   * the `now` a gathering is driven with (never a sleep).
+   */
+  function nextDigestTime(zone: string, after = new Date()): Date {
+    const at = new Date(Math.ceil((after.getTime() + 1000) / 900_000) * 900_000);
+    while (localClock(at, zone).hour !== DIGEST_LOCAL_HOUR) at.setTime(at.getTime() + 900_000);
+    return new Date(at.getTime() + 1000);
   }
+
+  /** The next digest time of members who set no zone (UTC), fixed for this file's run. */
+  const utcDigestTime = nextDigestTime('UTC');
+  const digestTime = () => utcDigestTime;
 
   async function gatherAndSettle() {
     await emails().gatherDigests(digestTime());
@@ -159,6 +167,7 @@ describe('notifications: e-mail preferences and digests', () => {
         email_events: 'daily',
         show_in_nearby: true,
         distance_unit: 'km',
+        time_zone: null,
       });
       expect(await setSettings(member, { email_on_comment: false })).toMatchObject({
         email_on_comment: false,
@@ -191,6 +200,45 @@ describe('notifications: e-mail preferences and digests', () => {
           .set(member.headers)
           .send({ email_comments: value });
         expect(response.status).toBe(400);
+      }
+      expect(await settings(member)).toEqual(before);
+    });
+  });
+
+  describe('time zone', () => {
+    it('takes an IANA zone Intl knows, written as the member wrote it (case aside)', async () => {
+      const member = await registered();
+      expect((await setSettings(member, { time_zone: 'europe/berlin' })).time_zone).toBe(
+        'Europe/Berlin',
+      );
+      // Intl's canonical name would be Asia/Calcutta: the member's own is kept.
+      expect((await setSettings(member, { time_zone: 'Asia/Kolkata' })).time_zone).toBe(
+        'Asia/Kolkata',
+      );
+      expect((await settings(member)).time_zone).toBe('Asia/Kolkata');
+    });
+
+    it('refuses what is not a zone and changes nothing', async () => {
+      const member = await registered();
+      await setSettings(member, { time_zone: 'Pacific/Auckland' });
+      const before = await settings(member);
+      for (const value of [
+        'Mars/Olympus',
+        '+05:30',
+        'UTC+2',
+        '',
+        null,
+        5,
+        ['UTC'],
+        'Europe/Berlin\u0000',
+        `Europe/${'x'.repeat(5000)}`,
+      ]) {
+        const response = await t
+          .http()
+          .put('/api/iam/users/update-user-settings')
+          .set(member.headers)
+          .send({ time_zone: value });
+        expect({ value, status: response.status }).toEqual({ value, status: 400 });
       }
       expect(await settings(member)).toEqual(before);
     });
@@ -309,6 +357,84 @@ describe('notifications: e-mail preferences and digests', () => {
         expect(Object.keys(job.data as object).sort()).toEqual(
           job.name === 'digest-email' ? ['day', 'userId'] : ['itemId'],
         );
+    });
+
+    it("goes at 07:00 in each member's own zone, once per local date", async () => {
+      const [tokyo, kolkata, fan] = await Promise.all([registered(), registered(), registered()]);
+      await setSettings(tokyo, { time_zone: 'Asia/Tokyo' });
+      await setSettings(kolkata, { time_zone: 'Asia/Kolkata' });
+      const [tokyoPost, kolkataPost] = await Promise.all([
+        createPost(t, tokyo),
+        createPost(t, kolkata),
+      ]);
+      await react(fan, tokyoPost.random_id);
+      await react(fan, kolkataPost.random_id);
+      await settled();
+
+      // 07:00 in Tokyo is 03:30 in Kolkata: Tokyo's digest only.
+      const tokyoSeven = nextDigestTime('Asia/Tokyo');
+      expect(localClock(tokyoSeven, 'Asia/Kolkata').hour).not.toBe(DIGEST_LOCAL_HOUR);
+      await emails().gatherDigests(tokyoSeven);
+      await settled();
+      const [first] = await mailsOf(tokyo, 1);
+      expect(first.text).toContain(`${fan.username} liked your post`);
+      expect(await mailTo(kolkata.email)).toEqual([]);
+      const tokyoDay = localClock(tokyoSeven, 'Asia/Tokyo').date;
+      expect(
+        await t.dataSource.query(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM email_digest WHERE user_id = $1`,
+          [tokyo.id],
+        ),
+      ).toEqual([{ day: tokyoDay }]);
+
+      // Something new the same morning: the hour's next runs send nothing more that day.
+      await comment(fan, tokyoPost.random_id, 'Lovely leaves');
+      await settled();
+      for (const minutes of [15, 30, 45])
+        expect(
+          await emails().gatherDigests(new Date(tokyoSeven.getTime() + minutes * 60_000)),
+        ).toBe(0);
+      await settled();
+
+      // 07:00 in Kolkata, later: Kolkata's digest, and still one for Tokyo.
+      const kolkataSeven = nextDigestTime('Asia/Kolkata', tokyoSeven);
+      expect(localClock(kolkataSeven, 'Asia/Tokyo').hour).not.toBe(DIGEST_LOCAL_HOUR);
+      expect(await emails().gatherDigests(kolkataSeven)).toBeGreaterThanOrEqual(1);
+      await settled();
+      const [theirs] = await mailsOf(kolkata, 1);
+      expect(theirs.text).toContain(`${fan.username} liked your post`);
+      expect(await mailTo(tokyo.email)).toHaveLength(1);
+
+      // Tokyo's next morning: the comment, in the second digest.
+      await emails().gatherDigests(nextDigestTime('Asia/Tokyo', kolkataSeven));
+      await settled();
+      const mails = await mailsOf(tokyo, 2);
+      expect(mails.map((mail) => mail.text).join('\n')).toContain(
+        `${fan.username} commented on your post`,
+      );
+      expect(await mailTo(kolkata.email)).toHaveLength(1);
+    });
+
+    it('sends no second digest the same day after a move to a zone behind', async () => {
+      const [member, fan] = await Promise.all([registered(), registered()]);
+      await setSettings(member, { time_zone: 'Pacific/Kiritimati' });
+      const post = await createPost(t, member);
+      await react(fan, post.random_id);
+      await settled();
+      const first = nextDigestTime('Pacific/Kiritimati');
+      await emails().gatherDigests(first);
+      await settled();
+      await mailsOf(member, 1);
+
+      // Kiritimati is UTC+14, Pago Pago UTC−11: the move makes it the day before again there.
+      await setSettings(member, { time_zone: 'Pacific/Pago_Pago' });
+      await comment(fan, post.random_id, 'Another');
+      await settled();
+      const behind = nextDigestTime('Pacific/Pago_Pago', first);
+      expect(behind.getTime() - first.getTime()).toBeLessThan(20 * 3600_000);
+      expect(await emails().gatherDigests(behind)).toBe(0);
+      await settled();
+      expect(await mailTo(member.email)).toHaveLength(1);
     });
 
     it('leaves out what was turned off before the digest went', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createPlant, createPost } from '../support/content';
+import { createPlant, createPost, uploadPhotos } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -215,6 +215,128 @@ describe('search', () => {
     // A 'members' event is not for an unverified account (nor a guest), as everywhere else.
     const notVerified = await search(unverified, word);
     expect(notVerified.body.data.events.items).toEqual([]);
+  });
+
+  it("keeps a listing's one document up to date: its fields, text and photo descriptions", async () => {
+    const [inDescription, named, swapped, described, edited] = [0, 1, 2, 3, 4].map(rareWord);
+    const photo = (await uploadPhotos(t, author, 1, 'plants'))[0];
+    const listing = await createPlant(t, author, {
+      photos: [{ ref: photo.ref, alt_text: 'A leaf', description: `Leaf of ${inDescription}` }],
+    });
+    const plantKeys = async (word: string) =>
+      (await found(other, word, 'plants')).map((hit) => hit.key);
+    expect(await plantKeys(inDescription)).toEqual([listing.plant.id]);
+
+    await t
+      .http()
+      .put('/api/iam/posts/plant/update/details')
+      .set(author.headers)
+      .send({
+        postId: listing.id,
+        userId: author.id,
+        plant: { name: `Calathea ${named}`, swap_terms: `for a ${swapped}` },
+      })
+      .expect(200);
+    expect(await plantKeys(named)).toEqual([listing.plant.id]);
+    expect(await plantKeys(`${named} ${swapped}`)).toEqual([listing.plant.id]);
+    // The name is the title: it ranks above a word of the text.
+    expect((await found(other, named, 'plants'))[0].title).toBe(`Calathea ${named}`);
+
+    await t
+      .http()
+      .put('/api/iam/posts/plant/update/photo-descriptions')
+      .set(author.headers)
+      .send({
+        id: listing.id,
+        uuid: author.id,
+        plantPhotos: [{ id: listing.photos[0].id, description: `Now ${described}` }],
+      })
+      .expect(200);
+    expect(await plantKeys(described)).toEqual([listing.plant.id]);
+    expect(await plantKeys(inDescription)).toEqual([]);
+    // Name and swap terms stay found beside the new description.
+    expect(await plantKeys(`${named} ${described}`)).toEqual([listing.plant.id]);
+
+    await t
+      .http()
+      .put('/api/iam/posts/update/textandtags')
+      .set(author.headers)
+      .send({ postId: listing.random_id, text: `Edited ${edited}`, tags: [] })
+      .expect(200);
+    expect(await plantKeys(`${edited} ${named} ${described}`)).toEqual([listing.plant.id]);
+
+    await t
+      .http()
+      .delete('/api/iam/posts')
+      .set(author.headers)
+      .send({ postId: listing.id, userId: author.id })
+      .expect(200);
+    expect(await plantKeys(named)).toEqual([]);
+  });
+
+  it("shows a suspended member's posts and listings exactly when the feeds do", async () => {
+    const member = await createMember(t, 'registered');
+    const word = rareWord();
+    const post = await createPost(t, member, { text: `suspended ${word}` });
+    const listing = await createPlant(t, member, { text: `suspended ${word}` });
+    // Nothing is posted after these two in this test, so the feed's first page holds them.
+    const inFeed = async () => {
+      const feed = await t.http().get('/api/iam/posts/init-recent').set(other.headers).expect(200);
+      const ids = (feed.body.data.items as Array<{ id: string }>).map((item) => item.id);
+      return { post: ids.includes(post.id), plant: ids.includes(listing.id) };
+    };
+    const inSearch = async () => {
+      const response = await search(other, word);
+      expect(response.status).toBe(200);
+      const keys = (group: Group) =>
+        (response.body.data[group].items as Array<{ key: string }>).map((hit) => hit.key);
+      return {
+        post: keys('posts').includes(post.random_id),
+        plant: keys('plants').includes(listing.plant.id),
+      };
+    };
+    expect(await inSearch()).toEqual({ post: true, plant: true });
+    await t
+      .http()
+      .put(`/api/iam/users/${member.id}`)
+      .set(admin.headers)
+      .send({ suspended: true })
+      .expect(200);
+    // The feeds are the rule (search is "privacy-respecting exactly as the feeds are").
+    expect(await inSearch()).toEqual(await inFeed());
+    // The member, though, is no longer listed among people.
+    await t.dataSource.query(`UPDATE user_account SET display_name = $2 WHERE id = $1`, [
+      member.id,
+      `Suspended ${word}`,
+    ]);
+    expect(await found(other, word, 'people')).toEqual([]);
+  });
+
+  it("forgets a deleted member's posts, listings and pages", async () => {
+    // Trusted: pages are made by trusted members.
+    const member = await createMember(t, 'trusted');
+    const word = rareWord();
+    await createPost(t, member, { text: `gone ${word}` });
+    await createPlant(t, member, { text: `gone ${word}` });
+    await t
+      .http()
+      .post('/api/iam/pages/new')
+      .set(member.headers)
+      .send({ handle: `pg_${word.slice(2, 10)}`, name: `Gone ${word}` })
+      .expect(201);
+    const groups = async () => {
+      const response = await search(other, word);
+      expect(response.status).toBe(200);
+      const data = response.body.data as Record<Group, { items: unknown[] }>;
+      return {
+        posts: data.posts.items.length,
+        plants: data.plants.items.length,
+        pages: data.pages.items.length,
+      };
+    };
+    expect(await groups()).toEqual({ posts: 1, plants: 1, pages: 1 });
+    await t.http().delete(`/api/iam/users/${member.id}`).set(admin.headers).expect(200);
+    expect(await groups()).toEqual({ posts: 0, plants: 0, pages: 0 });
   });
 
   it('looks handles up by prefix, users and pages alike, suspended members left out', async () => {

@@ -83,6 +83,8 @@ export async function createPost(t: TestApp, member: TestMember, input: PostInpu
 }
 
 export interface PlantInput extends PostInput {
+  /** A listing's photos may have descriptions. */
+  photos?: Array<{ ref: string; alt_text?: string; description?: string }>;
   plant?: {
     name?: string;
     species?: string | null;

@@ -40,7 +40,13 @@ export {
 export { xhrTransport, type UploadProgress, type UploadTransport } from './upload-transport';
 export { valuesOf } from './value-lists';
 export * from './identity/identity-api';
-export { defaultUserSettings, type EmailMode } from './identity/user-settings';
+export {
+  browserTimeZone,
+  defaultUserSettings,
+  type EmailMode,
+  rememberBrowserTimeZone,
+  withBrowserTimeZone,
+} from './identity/user-settings';
 export { profileLimits } from './identity/profile-limits';
 export { hasSessionHint, SESSION_HINT_COOKIE } from './identity/session-hint';
 export {
@@ -67,6 +73,7 @@ export * from './forms/forms-api';
 export * from './admin/admin-ops-api';
 export * from './admin/admin-overview-api';
 export * from './site-settings/site-settings-api';
+export * from './site-settings/public-settings-api';
 export * from './events/nearby-events-api';
 export {
   interestTypes,

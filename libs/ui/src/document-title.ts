@@ -1,11 +1,21 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { DEFAULT_LAYOUT, type LayoutName, type RouteHandle } from './route-contract';
+import { SITE_NAME, useCachedPublicSettings } from './site-settings';
 
-export const SITE_NAME = 'Plantfolk';
+export { SITE_NAME };
 
-export function formatDocumentTitle(title?: string): string {
-  return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
+/** "Title · Site name", or the site's name alone. */
+export function formatDocumentTitle(title?: string, siteName: string = SITE_NAME): string {
+  return title ? `${title} · ${siteName}` : siteName;
+}
+
+/**
+ * The site's name as the admins set it (`site_name`), the constant until the settings are read.
+ * Reads the cache only: the shell's header asks for the settings once per page.
+ */
+export function useSiteName(): string {
+  return useCachedPublicSettings().siteName;
 }
 
 /** Layout and title of the deepest matched route that declares them. */
@@ -22,7 +32,8 @@ export function useRouteHandle(): { layout: LayoutName; title?: string } {
 }
 
 export function useDocumentTitle(title?: string): void {
+  const siteName = useSiteName();
   useEffect(() => {
-    document.title = formatDocumentTitle(title);
-  }, [title]);
+    document.title = formatDocumentTitle(title, siteName);
+  }, [title, siteName]);
 }

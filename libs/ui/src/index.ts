@@ -1,7 +1,13 @@
 export { Card, type CardProps } from './card';
 export { FeatureGrid, type Feature, type FeatureGridProps } from './feature-grid';
 export { ColorModeToggle } from './color-mode-toggle';
-export { formatDocumentTitle, SITE_NAME, useDocumentTitle, useRouteHandle } from './document-title';
+export {
+  formatDocumentTitle,
+  SITE_NAME,
+  useDocumentTitle,
+  useRouteHandle,
+  useSiteName,
+} from './document-title';
 export { onFeedReloadRequest, requestFeedReload } from './feed-reload';
 export { formatCount } from './format-count';
 export { AppHeader, type AppHeaderProps } from './header/app-header';
@@ -32,18 +38,9 @@ export { TimeAgo } from './content/time-ago';
 export { EXTERNAL_LINK_REL, LivingText, type LivingTextProps } from './content/living-text';
 export { displayDomain, LinkPreviewCard, type LinkPreviewLike } from './content/link-preview-card';
 export {
-  VIDEO_PLAYER_ORIGINS,
-  VideoPlayer,
-  videoEmbedOf,
-  videoEmbedsFor,
-  type VideoEmbed,
-  type VideoRules,
-} from './content/video-embed';
-export {
   FALLBACK_SETTINGS,
   PUBLIC_SETTINGS_KEY,
-  toPublicSettings,
-  usePublicSettings,
+  useCachedPublicSettings,
   type PublicSettings,
 } from './site-settings';
 export { normaliseTagName, tokenize, type TextToken } from './content/living-text-tokens';

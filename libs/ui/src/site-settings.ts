@@ -1,6 +1,9 @@
-import { siteSettingsApi, type PublicSiteSetting, type SiteMapPoint } from '@plantfolk/api-client';
-import { useQuery } from '@tanstack/react-query';
-import { SITE_NAME } from './document-title';
+import type { SiteMapPoint } from '@plantfolk/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** The site's name until the settings say otherwise (admins change it: `site_name`). */
+export const SITE_NAME = 'Plantfolk';
 
 /** The public site settings (`GET /api/settings/get-all`), typed, each with its fallback. */
 export interface PublicSettings {
@@ -25,58 +28,21 @@ export const FALLBACK_SETTINGS: PublicSettings = {
 /** One cached query per page for every slice (the admin screens refresh it after a save). */
 export const PUBLIC_SETTINGS_KEY = ['settings', 'public'] as const;
 
-function isMapPoint(value: unknown): value is SiteMapPoint {
-  const point = value as Partial<SiteMapPoint> | null;
-  return (
-    typeof point?.lat === 'number' &&
-    typeof point.lng === 'number' &&
-    typeof point.zoom === 'number'
-  );
-}
-
-/** Reads the list into typed settings; a missing or odd value keeps its fallback. */
-export function toPublicSettings(list: readonly PublicSiteSetting[]): PublicSettings {
-  const value = (name: PublicSiteSetting['name']) =>
-    list.find((setting) => setting.name === name)?.value;
-  const text = (name: PublicSiteSetting['name'], fallback: string) => {
-    const found = value(name);
-    return typeof found === 'string' ? found : fallback;
-  };
-  const hosts = value('video_allowed_hosts');
-  const max = value('video_max_per_post');
-  const enabled = value('video_embeds_enabled');
-  const point = value('default_map_point');
-  return {
-    siteName: text('site_name', FALLBACK_SETTINGS.siteName) || FALLBACK_SETTINGS.siteName,
-    siteDescription: text('site_description', ''),
-    registrationMode: value('registration_mode') === 'invite-only' ? 'invite-only' : 'open',
-    defaultMapPoint: isMapPoint(point) ? point : null,
-    mapTilesUrl: text('map_tiles_url', '') || null,
-    video: {
-      enabled: enabled === true,
-      allowedHosts: Array.isArray(hosts)
-        ? hosts.filter((host): host is string => typeof host === 'string')
-        : [],
-      maxPerPost: typeof max === 'number' ? max : 0,
-    },
-  };
-}
-
 /**
- * The public site settings. Fetched once and shared by every slice on the page (the query client
- * is a singleton); read where a screen needs one, so pages that need none ask for nothing
- * (`enabled: false` until a component knows it needs them).
+ * The public site settings as far as this page has read them, never asking for them: the shell's
+ * header asks (`usePublicSettings` from `@plantfolk/ui/site-settings`), everything else reads the
+ * shared cache and shows the fallbacks until the answer arrives. The kit itself never fetches:
+ * the fetch and its API client stay out of the kit's shared singleton (the first view's budget).
  */
-export function usePublicSettings({ enabled = true }: { enabled?: boolean } = {}): {
-  settings: PublicSettings;
-  isLoaded: boolean;
-} {
-  const query = useQuery({
-    queryKey: PUBLIC_SETTINGS_KEY,
-    enabled,
-    queryFn: async ({ signal }) => toPublicSettings(await siteSettingsApi.publicSettings(signal)),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-  return { settings: query.data ?? FALLBACK_SETTINGS, isLoaded: query.isSuccess };
+export function useCachedPublicSettings(): PublicSettings {
+  const client = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => client.getQueryCache().subscribe(onChange),
+    [client],
+  );
+  const read = useCallback(
+    () => client.getQueryData<PublicSettings>(PUBLIC_SETTINGS_KEY),
+    [client],
+  );
+  return useSyncExternalStore(subscribe, read) ?? FALLBACK_SETTINGS;
 }

@@ -169,7 +169,7 @@ export const messagingStep: SeedStep = {
           WHERE c.user_id <> p.user_id`,
         [context.epoch],
       );
-      if (size.demo && notification.has('announcement_id')) {
+      if (size.demo && (await context.columns('announcement')).has('id')) {
         const announcement = idSql('announcement', "'welcome'");
         await db.query(
           `INSERT INTO announcement (id, body, created_at)

@@ -10,6 +10,7 @@ import { Search1795600000000 } from './1795600000000-Search';
 import { CleanupAndOps1795620000000 } from './1795620000000-CleanupAndOps';
 import { PlantNearbyPoint1795640000000 } from './1795640000000-PlantNearbyPoint';
 import { AnnouncementReceipts1795650000000 } from './1795650000000-AnnouncementReceipts';
+import { SearchOneRow1795660000000 } from './1795660000000-SearchOneRow';
 import { PeopleNearby1795530000000 } from './1795530000000-PeopleNearby';
 import { LinkPreviews1795520000000 } from './1795520000000-LinkPreviews';
 import { Events1795510000000 } from './1795510000000-Events';
@@ -24,6 +25,7 @@ import { Content1795317740979 } from './1795317740979-Content';
 import { Tags1795317618937 } from './1795317618937-Tags';
 import { Identity1795312449869 } from './1795312449869-Identity';
 import { Outbox1795308713069 } from './1795308713069-Outbox';
+import { MemberTimeZones1795680000000 } from './1795680000000-MemberTimeZones';
 export const migrations = [
   Outbox1795308713069,
   Identity1795312449869,
@@ -50,4 +52,6 @@ export const migrations = [
   CleanupAndOps1795620000000,
   PlantNearbyPoint1795640000000,
   AnnouncementReceipts1795650000000,
+  SearchOneRow1795660000000,
+  MemberTimeZones1795680000000,
 ];

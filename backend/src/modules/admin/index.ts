@@ -1,5 +1,6 @@
 /**
- * The admin module's public face. Calls: `GET /api/iam/site-settings/get-site`,
+ * The admin module's public face. Calls: `GET /api/iam/admin/overview`,
+ * `GET /api/iam/site-settings/get-site`,
  * `PUT /api/iam/admin/update/site-setting`, `GET /api/settings/get-all` (public),
  * `GET /api/iam/admin/audit-log?cursorId=`. Nothing imports it but the app.
  */

@@ -34,8 +34,9 @@ export interface PostKind<Details extends object = object> {
   location?: { latitude: string; longitude: string };
   /**
    * If posts of this kind are a search group of their own (platform/search): its name, and the
-   * columns of `table` for the result's key and title. `table` then has a `search_vector`
-   * (GIN); a post matches by its text or by that vector.
+   * columns of `table` for the result's key and title. A post matches by its own
+   * `search_vector`, into which triggers copy the kind's searchable fields (the database's
+   * `post_search_vector`, migration 1795660000000-SearchOneRow: plants' today).
    */
   search?: { group: SearchGroup; key: string; title: string };
   /**

@@ -674,9 +674,7 @@ export function eventsSearchSource({ params, query, viewer }: SearchContext): Se
     from: `event e CROSS JOIN LATERAL (
              SELECT ft.title, ft.description, ft.image, ft.search_vector FROM event_template ft
               WHERE ft.event_id = e.id ORDER BY ft.position LIMIT 1) t`,
-    matches: [
-      `e.id IN (SELECT mt.event_id FROM event_template mt WHERE mt.search_vector @@ ${query})`,
-    ],
+    match: `e.id IN (SELECT mt.event_id FROM event_template mt WHERE mt.search_vector @@ ${query})`,
     where: [eventVisibleSql('e', viewer, params)],
     // A row is an event and its first template (a lateral read): matched events come by the
     // templates' index only.

@@ -2,6 +2,8 @@ import { TZDate } from '@date-fns/tz';
 import { Frequency as RRuleFrequency, RRule, type Weekday } from 'rrule';
 import type { Frequency, MonthlyBy } from './entities/event-template.entity';
 
+export { isTimeZone } from '../../platform/time-zone/time-zone';
+
 /**
  * An event's dates from its rule, with no date arithmetic of our own: `rrule` walks the rule in
  * "floating" local time (UTC fields standing for the wall clock), and `@date-fns/tz` turns each
@@ -41,17 +43,6 @@ export interface Occurrence {
 const WEEKDAYS: Weekday[] = [RRule.SU, RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA];
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value))
-    return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A real calendar date (no 31 February), as YYYY-MM-DD. */
 export function isLocalDate(value: unknown): value is string {

@@ -1,5 +1,5 @@
 import type { SqlRunner } from '../../platform/database/sql-runner';
-import { type LatLng, nearestWithin } from '../../platform/geo/geo';
+import type { LatLng } from '../../platform/geo/geo';
 
 /** Statements on user_account beyond loading and saving one account (which use the entity). */
 
@@ -26,23 +26,6 @@ export async function setPasswordFromResetLink(
   await db.query(
     'UPDATE user_account SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1',
     [userId, passwordHash],
-  );
-}
-
-/** Registered, active members nearest a point (platform/geo's one nearby query). */
-export function nearestMembers(db: SqlRunner, point: LatLng, radiusKm: number, limit: number) {
-  return nearestWithin(
-    db,
-    {
-      table: 'user_account',
-      id: 'id',
-      latitude: 'latitude',
-      longitude: 'longitude',
-      where: 'registered_at IS NOT NULL AND suspended_at IS NULL',
-    },
-    point,
-    radiusKm,
-    limit,
   );
 }
 

@@ -1,14 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../../platform/database/db-errors';
+import { PlatformErrors } from '../../platform/http/platform.errors';
 import { Handle, type HandleOwnerType } from './entities/handle.entity';
 import { handleOwners, type HandleOwnerRow, memberStandings } from './handles.queries';
 import { RESERVED_HANDLES } from './identity.constants';
 import { IdentityErrors } from './identity.errors';
+import { handlesStartingWith, type HandleRow } from './search.queries';
 
 export type { HandleOwnerRow as HandleOwner } from './handles.queries';
+export type { HandleRow as HandleMatch } from './search.queries';
 
 export const HANDLE_PATTERN = /^[a-z0-9_]{3,30}$/;
+/** What may be looked up by prefix: the start of a handle (shorter than one may be). */
+const HANDLE_PREFIX = /^[a-z0-9_]{1,30}$/;
 
 export function normalizeHandle(raw: string): string {
   return raw.trim().toLowerCase();
@@ -70,6 +75,19 @@ export class HandlesService {
   ): Promise<Array<{ id: string; verified: boolean; suspended: boolean }>> {
     if (!userIds.length) return [];
     return memberStandings(this.dataSource, [...new Set(userIds)]);
+  }
+
+  /**
+   * Handles (members' and pages') starting with the given text, case-insensitively, in order; a
+   * suspended or unregistered member's are left out (see handlesStartingWith).
+   */
+  async startingWith(raw: unknown, limit: number): Promise<HandleRow[]> {
+    const prefix = typeof raw === 'string' ? normalizeHandle(raw) : '';
+    if (!HANDLE_PREFIX.test(prefix))
+      throw PlatformErrors.VALIDATION_FAILED([
+        { field: 'handle', messages: ['handle must be 1 to 30 letters, digits or underscores'] },
+      ]);
+    return handlesStartingWith(this.dataSource, prefix, limit);
   }
 
   async release(manager: EntityManager, raw: string, ownerId: string): Promise<void> {

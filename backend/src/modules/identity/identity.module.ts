@@ -37,8 +37,7 @@ import { PublicUsersController } from './public-users.controller';
 import { SessionsService } from './sessions.service';
 import { UserSettingsService } from './user-settings.service';
 import { UsersController } from './users.controller';
-import { SearchController } from './search.controller';
-import { IdentitySearchService } from './search.service';
+import { PeopleSearch } from './people-search';
 
 /**
  * Accounts, sessions and who-is-calling. Other modules use the exported services: handles (pages
@@ -64,11 +63,10 @@ import { IdentitySearchService } from './search.service';
     MembersAdminController,
     AdminEmailsController,
     PublicUsersController,
-    SearchController,
   ],
   providers: [
     IDENTITY_JOBS.provider,
-    IdentitySearchService,
+    PeopleSearch,
     AccessTokens,
     AccountDeletionService,
     AccountEmailsService,

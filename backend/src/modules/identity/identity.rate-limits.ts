@@ -5,8 +5,6 @@ import type { RateLimitRule } from '../../platform/rate-limit/rate-limit.decorat
  * sending e-mail or SMS on someone's behalf, are what these limits make slow.
  */
 export const IDENTITY_RATE_LIMITS = {
-  // Each search is a statement over six indexes: enough for typing in a box, not for scraping.
-  search: [{ by: 'user', limit: 120, windowSeconds: 60 }],
   signup: [{ by: 'ip', limit: 10, windowSeconds: 3600 }],
   login: [
     { by: 'ip', limit: 20, windowSeconds: 60 },

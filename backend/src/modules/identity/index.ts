@@ -7,7 +7,7 @@ export { IdentityModule } from './identity.module';
 export { IdentityCallerResolver } from './identity-caller.resolver';
 export { IdentityOpsAccess } from './identity-ops-access';
 export { AccountDeletionService, type UserDeletionStep } from './account-deletion.service';
-export { HandlesService, type HandleOwner } from './handles.service';
+export { HandlesService, type HandleMatch, type HandleOwner } from './handles.service';
 export { MembersService } from './members.service';
 export { MemberPlaces, type MemberPlaceListener } from './member-places';
 export {

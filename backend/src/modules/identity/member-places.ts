@@ -18,7 +18,7 @@ export interface MemberPlaceListener {
 
 /**
  * A member's place as nearby lists use it: their stored point while they are registered, not
- * suspended and located (nearestMembers' rule); null otherwise.
+ * suspended and located; null otherwise.
  */
 export function nearbyPlaceOf(
   user: Pick<UserAccount, 'latitude' | 'longitude' | 'registeredAt' | 'suspendedAt'>,

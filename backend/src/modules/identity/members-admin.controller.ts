@@ -91,7 +91,7 @@ export class MembersAdminController {
   @Access('admin-auth')
   @ApiOperation({
     summary:
-      'Grant or withdraw trust or the admin role; suspend or reinstate a member (the last active admin stays)',
+      'Grant or withdraw trust, the admin role or the ops permission; suspend or reinstate a member (the last active admin stays)',
   })
   @ApiSuccess(AdminUserDto)
   @ApiFailures(400, 404, 409)

@@ -123,6 +123,7 @@ export interface AdminMemberRow {
   registered_at: Date | null;
   is_trusted: boolean;
   is_admin: boolean;
+  is_ops: boolean;
   suspended_at: Date | null;
   created_at: Date;
   cursor_at: string;
@@ -169,7 +170,7 @@ export async function adminMemberPage(
   values.push(options.take + 1);
   return (await db.query(
     `SELECT id, email, email_verified_at, username, display_name, avatar, suburb_city, state,
-            country, registered_at, is_trusted, is_admin, suspended_at, created_at,
+            country, registered_at, is_trusted, is_admin, is_ops, suspended_at, created_at,
             ${cursorTimeSql('created_at')} AS cursor_at
        FROM user_account
       WHERE ${where.join(' AND ')}
@@ -196,7 +197,7 @@ export async function withoutLocationPage(
   }
   return (await db.query(
     `SELECT id, email, email_verified_at, username, display_name, avatar, suburb_city, state,
-            country, registered_at, is_trusted, is_admin, suspended_at, created_at,
+            country, registered_at, is_trusted, is_admin, is_ops, suspended_at, created_at,
             ${cursorTimeSql('created_at')} AS cursor_at
        FROM user_account
       WHERE latitude IS NULL ${after}

@@ -5,8 +5,7 @@ import { Sql } from '../../platform/database/sql';
 import { PlatformErrors } from '../../platform/http/platform.errors';
 import { type Cursor, encodeCursor, type Page } from '../../platform/paging/paging';
 import { decideAccess, type Caller } from '../../platform/access/access-policy';
-import { type LatLng, publicDistanceKm } from '../../platform/geo/geo';
-import { nearestMembers } from './accounts.queries';
+import { publicDistanceKm } from '../../platform/geo/geo';
 import * as members from './members.queries';
 import { AuthSession } from './entities/auth-session.entity';
 import { UserAccount } from './entities/user-account.entity';
@@ -30,6 +29,8 @@ export interface AdminUserView extends UserSummary {
   stage: ReturnType<typeof stageOf>;
   trusted: boolean;
   admin: boolean;
+  /** May watch the queues (read-only dashboard, metrics); sees no member's data by it. */
+  ops: boolean;
   suspended: boolean;
   created_at: string;
 }
@@ -111,19 +112,6 @@ export class MembersService {
       order: { createdAt: 'ASC' },
     });
     return admins.map((admin) => admin.email);
-  }
-
-  /**
-   * Registered, active members within `radiusKm` of a point, nearest first (at most `limit`), with
-   * their distance as others may see it: measured to their public point, in whole km (platform/geo).
-   */
-  async nearbyMembers(
-    point: LatLng,
-    radiusKm: number,
-    limit: number,
-  ): Promise<Array<{ userId: string; distanceKm: number }>> {
-    const rows = await nearestMembers(this.sql, point, radiusKm, limit);
-    return rows.map((row) => ({ userId: row.id, distanceKm: row.distanceKm }));
   }
 
   /**
@@ -222,7 +210,7 @@ export class MembersService {
   async updateRoles(
     adminId: string,
     userId: string,
-    changes: { trusted?: boolean; suspended?: boolean; admin?: boolean },
+    changes: { trusted?: boolean; suspended?: boolean; admin?: boolean; ops?: boolean },
   ): Promise<AdminUserView> {
     if (adminId === userId && (changes.suspended || changes.admin === false))
       throw IdentityErrors.CANNOT_CHANGE_SELF();
@@ -245,6 +233,7 @@ export class MembersService {
         throw IdentityErrors.LAST_ADMIN();
       const before = rolesOf(user);
       if (changes.admin !== undefined) user.isAdmin = changes.admin;
+      if (changes.ops !== undefined) user.isOps = changes.ops;
       if (changes.trusted !== undefined) user.isTrusted = changes.trusted;
       if (changes.suspended !== undefined)
         user.suspendedAt = changes.suspended ? (user.suspendedAt ?? new Date()) : null;
@@ -331,6 +320,7 @@ export function toAdminView(user: UserAccount): AdminUserView {
     stage: stageOf(user),
     trusted: user.isTrusted,
     admin: user.isAdmin,
+    ops: user.isOps,
     suspended: Boolean(user.suspendedAt),
     created_at: user.createdAt.toISOString(),
   };
@@ -349,6 +339,7 @@ function rowToAdminView(row: members.AdminMemberRow): AdminUserView {
     stage: stageOf({ emailVerifiedAt: row.email_verified_at, registeredAt: row.registered_at }),
     trusted: row.is_trusted,
     admin: row.is_admin,
+    ops: row.is_ops,
     suspended: Boolean(row.suspended_at),
     created_at: new Date(row.created_at).toISOString(),
   };
@@ -370,6 +361,16 @@ function adminSearchTerm(raw: unknown): string | null {
 }
 
 /** What an admin may change of an account, as the audit log records it before and after. */
-function rolesOf(user: UserAccount): { trusted: boolean; suspended: boolean; admin: boolean } {
-  return { trusted: user.isTrusted, suspended: user.suspendedAt !== null, admin: user.isAdmin };
+function rolesOf(user: UserAccount): {
+  trusted: boolean;
+  suspended: boolean;
+  admin: boolean;
+  ops: boolean;
+} {
+  return {
+    trusted: user.isTrusted,
+    suspended: user.suspendedAt !== null,
+    admin: user.isAdmin,
+    ops: user.isOps,
+  };
 }

@@ -5,7 +5,7 @@ import type { SearchContext, SearchSource } from '../../platform/search/search-p
 export function peopleSearchSource({ query }: SearchContext): SearchSource {
   return {
     from: 'user_account u',
-    matches: [`u.search_vector @@ ${query}`],
+    match: `u.search_vector @@ ${query}`,
     where: ['u.registered_at IS NOT NULL', 'u.suspended_at IS NULL'],
     vector: 'u.search_vector',
     at: 'u.registered_at',

@@ -61,6 +61,18 @@ export async function emailRecipientsByIds(
   }));
 }
 
+/** The time zones members among `userIds` have set (those without one are left out). */
+export async function timeZonesByIds(
+  db: SqlRunner,
+  userIds: readonly string[],
+): Promise<Array<{ user_id: string; time_zone: string }>> {
+  return (await db.query(
+    `SELECT user_id, time_zone FROM user_settings
+      WHERE user_id = ANY($1::uuid[]) AND time_zone IS NOT NULL`,
+    [userIds],
+  )) as Array<{ user_id: string; time_zone: string }>;
+}
+
 const MODE_COLUMN: Record<EmailKind, string> = {
   messages: 'email_messages',
   comments: 'email_comments',

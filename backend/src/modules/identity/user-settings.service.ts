@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { isTimeZone, normalTimeZone } from '../../platform/time-zone/time-zone';
 import {
   type DistanceUnit,
   EMAIL_MODE_DEFAULTS,
@@ -13,6 +14,7 @@ import {
   emailRecipientsByIds,
   insertDefaultSettings,
   setEmailMode,
+  timeZonesByIds,
 } from './user-settings.queries';
 
 export type { EmailRecipient } from './user-settings.queries';
@@ -29,9 +31,14 @@ export interface UserSettingsView {
   email_events: EmailMode;
   show_in_nearby: boolean;
   distance_unit: DistanceUnit;
+  /** IANA zone the daily digest goes out in, at 07:00; null: not set yet (UTC). */
+  time_zone: string | null;
 }
 
-export type UserSettingsChanges = Partial<UserSettingsView>;
+export type UserSettingsChanges = Partial<Omit<UserSettingsView, 'time_zone'>> & {
+  /** Checked by the caller (platform/time-zone isTimeZone). */
+  time_zone?: string;
+};
 
 const MODE_FIELD = {
   messages: 'emailMessages',
@@ -65,6 +72,7 @@ const DEFAULTS: UserSettingsView = {
   ...modesView(EMAIL_MODE_DEFAULTS),
   show_in_nearby: true,
   distance_unit: 'km',
+  time_zone: null,
 };
 
 function toView(settings: UserSettings): UserSettingsView {
@@ -76,6 +84,7 @@ function toView(settings: UserSettings): UserSettingsView {
     }),
     show_in_nearby: settings.showInNearby,
     distance_unit: settings.distanceUnit,
+    time_zone: settings.timeZone,
   };
 }
 
@@ -118,6 +127,7 @@ export class UserSettingsService {
     const values: Partial<UserSettings> = {
       ...(changes.show_in_nearby !== undefined && { showInNearby: changes.show_in_nearby }),
       ...(changes.distance_unit !== undefined && { distanceUnit: changes.distance_unit }),
+      ...(changes.time_zone !== undefined && { timeZone: normalTimeZone(changes.time_zone) }),
     };
     const touchesEmail = KIND_FIELDS.some(
       ({ flag, mode }) => changes[flag] !== undefined || changes[mode] !== undefined,
@@ -144,6 +154,18 @@ export class UserSettingsService {
   emailRecipients(userIds: readonly string[]): Promise<EmailRecipient[]> {
     if (!userIds.length) return Promise.resolve([]);
     return emailRecipientsByIds(this.dataSource, [...new Set(userIds)]);
+  }
+
+  /**
+   * Each member's time zone among `userIds`, UTC for those who set none (or one Intl no longer
+   * knows), as a map by id.
+   */
+  async timeZonesOf(userIds: readonly string[]): Promise<Map<string, string>> {
+    const zones = new Map(userIds.map((id) => [id, 'UTC']));
+    if (!userIds.length) return zones;
+    for (const row of await timeZonesByIds(this.dataSource, [...zones.keys()]))
+      if (isTimeZone(row.time_zone)) zones.set(row.user_id, row.time_zone);
+    return zones;
   }
 
   /** Sets one kind's e-mail mode (an unsubscribe link turns it 'off'); false: no such member. */

@@ -126,17 +126,36 @@ export async function markItemsSent(db: SqlRunner, ids: readonly string[]): Prom
   await db.query(`UPDATE email_item SET sent_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
 }
 
+/** Members with unsent digest items from before `before` (the digest items' partial index). */
+export async function membersWithPendingDigest(db: SqlRunner, before: Date): Promise<string[]> {
+  const rows = (await db.query(
+    `SELECT DISTINCT user_id FROM email_item
+      WHERE sent_at IS NULL AND via = 'daily' AND created_at < $1`,
+    [before],
+  )) as Array<{ user_id: string }>;
+  return rows.map((row) => row.user_id);
+}
+
 /**
- * Creates the day's digest of every member with unsent digest items from before `before` who has
- * none for the day yet, and queues each one's `digest-email` job with it: one statement for all
- * members (set-based), the digest rows and their jobs committed together. Returns how many.
+ * Creates each given member's digest of their local `day`, unless they have one for that day or
+ * had one in the last `minGapHours` (a member who moved to a zone behind theirs does not get a
+ * second one the same day), and queues each one's `digest-email` job with it: one statement for
+ * all (set-based), the digest rows and their jobs committed together. Returns how many.
  */
-export async function gatherDigests(db: SqlRunner, day: string, before: Date): Promise<number> {
+export async function startDigests(
+  db: SqlRunner,
+  due: ReadonlyArray<{ userId: string; day: string }>,
+  at: Date,
+  minGapHours: number,
+): Promise<number> {
+  if (!due.length) return 0;
   const rows = (await db.query(
     `WITH due AS (
-       INSERT INTO email_digest (user_id, day)
-       SELECT DISTINCT i.user_id, $1::date FROM email_item i
-        WHERE i.sent_at IS NULL AND i.via = 'daily' AND i.created_at < $2
+       INSERT INTO email_digest (user_id, day, created_at)
+       SELECT w.user_id, w.day, $3 FROM unnest($1::uuid[], $2::date[]) AS w(user_id, day)
+        WHERE NOT EXISTS (
+          SELECT 1 FROM email_digest d
+           WHERE d.user_id = w.user_id AND d.created_at > $3::timestamptz - make_interval(hours => $4))
        ON CONFLICT (user_id, day) DO NOTHING
        RETURNING user_id, to_char(day, 'YYYY-MM-DD') AS day)
      ${outboxInsertSql('email', 'digest-email', {
@@ -145,7 +164,7 @@ export async function gatherDigests(db: SqlRunner, day: string, before: Date): P
        jobId: `'digest-email.' || due.user_id::text || '.' || due.day`,
      })}
      RETURNING 1`,
-    [day, before],
+    [due.map((one) => one.userId), due.map((one) => one.day), at, minGapHours],
   )) as unknown[];
   return rows.length;
 }

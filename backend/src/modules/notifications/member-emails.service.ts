@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { Sql } from '../../platform/database/sql';
 import { MailService } from '../../platform/mail/mail.service';
+import { localClock } from '../../platform/time-zone/time-zone';
 import {
   EMAIL_KINDS,
   type EmailKind,
@@ -22,10 +23,17 @@ import type { FanOutPayload } from './jobs/notifications.jobs';
 import * as q from './member-emails.queries';
 import { NotificationsService } from './notifications.service';
 
-/** Digests go out from this hour (UTC) each day, gathered by the `gather-digests` timer. */
-export const DIGEST_HOUR_UTC = 7;
-/** How often the gathering runs (it acts once per member and day; see gatherDigests). */
-export const DIGEST_GATHER_EVERY_MS = 15 * 60_000;
+/** Digests go out in this hour of each member's own day (their time zone; UTC if unset). */
+export const DIGEST_LOCAL_HOUR = 7;
+/**
+ * How often the gathering runs: hourly, so it meets every zone's local digest hour once (zones a
+ * half or quarter hour off UTC too); a run that happens twice in an hour starts nothing new.
+ */
+export const DIGEST_GATHER_EVERY_MS = 60 * 60_000;
+/** No second digest within this many hours, even on a new local date (after a zone change). */
+const DIGEST_MIN_GAP_HOURS = 20;
+/** Members handled per statement by the gathering. */
+const DIGEST_GATHER_BATCH = 5_000;
 /** The public one-click unsubscribe route (EmailUnsubscribeController), under the API. */
 export const UNSUBSCRIBE_PATH = '/api/iam/notifications/email-unsubscribe';
 
@@ -163,13 +171,25 @@ export class MemberEmails {
   }
 
   /**
-   * The `gather-digests` timer: from DIGEST_HOUR_UTC on, creates the day's digest of every member
-   * with unsent digest items who has none today, with its `digest-email` job (one statement for
-   * all). Returns how many digests it started.
+   * The `gather-digests` timer (hourly): creates the digest of each member with unsent digest
+   * items whose local hour at `now` is DIGEST_LOCAL_HOUR, for their local date, with its
+   * `digest-email` job; a member gets at most one per local date (the digest's key) and none
+   * within DIGEST_MIN_GAP_HOURS of the last. Zones are judged by Intl (platform/time-zone), as
+   * the API checked them, not by the database's own zone list. Returns how many it started.
    */
-  async gatherDigests(at: Date = new Date()): Promise<number> {
-    if (at.getUTCHours() < DIGEST_HOUR_UTC) return 0;
-    return q.gatherDigests(this.sql, at.toISOString().slice(0, 10), at);
+  async gatherDigests(now: Date = new Date()): Promise<number> {
+    const pending = await q.membersWithPendingDigest(this.sql, now);
+    let started = 0;
+    for (let from = 0; from < pending.length; from += DIGEST_GATHER_BATCH) {
+      const batch = pending.slice(from, from + DIGEST_GATHER_BATCH);
+      const zones = await this.settings.timeZonesOf(batch);
+      const due = batch.flatMap((userId) => {
+        const local = localClock(now, zones.get(userId) ?? 'UTC');
+        return local.hour === DIGEST_LOCAL_HOUR ? [{ userId, day: local.date }] : [];
+      });
+      started += await q.startDigests(this.sql, due, now, DIGEST_MIN_GAP_HOURS);
+    }
+    return started;
   }
 
   /** The `digest-email` job: one e-mail of everything unsent since the member's last digest. */

@@ -331,7 +331,7 @@ export async function pageIdsOfOwner(db: SqlRunner, ownerId: string): Promise<st
 export function pagesSearchSource({ query }: SearchContext): SearchSource {
   return {
     from: 'page pg',
-    matches: [`pg.search_vector @@ ${query}`],
+    match: `pg.search_vector @@ ${query}`,
     where: [],
     vector: 'pg.search_vector',
     at: 'pg.created_at',

@@ -34,8 +34,8 @@ export const PLANT_KIND = {
   filters: { [AVAILABLE_FILTER]: { column: 'available' } },
   // The owner's public point, kept by plants (PlantsService: MemberPlaces).
   location: { latitude: 'owner_latitude', longitude: 'owner_longitude' },
-  // Listings search as `plants`: by name, species and swap terms (plant.search_vector), and by
-  // their description, the post's text; a result opens /plant/{plant id}.
+  // Listings search as `plants`: by name, species, swap terms, description (the post's text) and
+  // photo descriptions, all in the post's search_vector; a result opens /plant/{plant id}.
   search: { group: 'plants', key: 'id', title: 'name' },
 } as const satisfies Omit<PostKind, 'loadDetails'>;
 

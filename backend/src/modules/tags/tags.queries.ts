@@ -255,7 +255,7 @@ export function tagsSearchSource({ params, query, viewer }: SearchContext): Sear
     viewer.kind === 'member' ? { userId: viewer.userId, admin: viewer.admin } : null;
   return {
     from: 'tag t',
-    matches: [`t.search_vector @@ ${query}`],
+    match: `t.search_vector @@ ${query}`,
     where: [listedTagSql('t', reader, params.values)],
     vector: 't.search_vector',
     at: 't.created_at',

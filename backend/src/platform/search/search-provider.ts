@@ -10,11 +10,6 @@ export interface SearchContext {
   params: SqlParams;
   /** The SQL expression of the search's `tsquery` (already unaccented, 'simple' configuration). */
   query: string;
-  /**
-   * A tsquery of any one of the term's words: a cheap, indexable first filter where a row's
-   * document is split over two vectors (each matched alone), before `query` is checked on both.
-   */
-  anyWord: string;
   viewer: Viewer;
 }
 
@@ -24,15 +19,13 @@ export interface SearchContext {
  * (keyset, limit, re-rank) and never reads the module's tables itself.
  */
 export interface SearchSource {
-  /** The FROM clause (tables and joins), e.g. `post p`. */
+  /** The FROM clause the match is found in (tables and joins), e.g. `post p`. */
   from: string;
-  /** The match: alternatives, any of which may hold, each served by a GIN index of its own. */
-  matches: string[];
   /**
-   * A condition a match must also meet, checked on matched rows only (the whole term over two
-   * vectors when each alternative matches any one word).
+   * The match, served by one GIN index: a row's whole document is one `tsvector` on one row (a
+   * match split over two rows' vectors cannot be bounded by either index).
    */
-  check?: string;
+  match: string;
   /** Every other condition: what the viewer may see, the row's kind. */
   where: string[];
   /**
@@ -45,6 +38,11 @@ export interface SearchSource {
   /** The recency of a row (timestamptz) and its unique id: the keyset. */
   at: string;
   id: string;
+  /**
+   * The FROM clause the shown columns are read from, for the rows returned only (by `id`):
+   * `from` when not given; e.g. `from` joined to a kind's table for its title.
+   */
+  shownFrom?: string;
   /** What a result shows: the key its screen is addressed by, a title, a detail, an image ref. */
   key: string;
   title: string;

@@ -1,13 +1,10 @@
 import type { CleanupRun } from '@plantfolk/api-client';
-import { createFakeApi, fakeProfile, ok, type FakeApi } from '@plantfolk/api-client/testing';
-import { initialSessionState, sessionStore } from '@plantfolk/session';
-import { renderRoutes } from '@plantfolk/ui/testing';
+import { ok } from '@plantfolk/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../routes';
+import { describe, expect, it } from 'vitest';
 import { describeRun, percentOf } from './cleanup-jobs';
+import { expectNoAxeViolations, renderAdmin, signedInAdmin } from '../testing/render-admin';
 
 const RUNS = '/api/iam/admin/cleanup-jobs';
 
@@ -25,20 +22,7 @@ function run(overrides: Partial<CleanupRun> = {}): CleanupRun {
 }
 
 describe('/admin/database', () => {
-  let api: FakeApi;
-  beforeEach(() => {
-    api = createFakeApi().on('GET', RUNS, ok([]));
-    vi.stubGlobal('fetch', api.fetch);
-    sessionStore.setSession({
-      loggedIn: true,
-      accessToken: 'admin-token',
-      user: fakeProfile({ username: 'root', roles: ['admin'], csrf_token: 'csrf-1' }),
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    sessionStore.setSession(initialSessionState);
-  });
+  const admin = signedInAdmin((api) => api.on('GET', RUNS, ok([])));
 
   it('runs a cleanup after a confirm step and follows its progress to the end', async () => {
     // The run's progress as the job reports it: a quarter, then done.
@@ -50,21 +34,21 @@ describe('/admin/database', () => {
         finished_at: '2030-05-01T10:01:00.000Z',
       }),
     ];
-    api
+    admin.api
       .on(
         'DELETE',
         '/api/iam/admin/location-duplicates',
         ok(run({ state: 'waiting', progress: null }), 202),
       )
       .on('GET', `${RUNS}/7`, () => ok(answers.length > 1 ? answers.shift() : answers[0]));
-    renderRoutes(routes, '/admin/database');
+    renderAdmin('/admin/database');
 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Run: merge duplicate places' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Merge duplicate places?' });
     expect(within(dialog).getByText(/No event loses its place/)).toBeInTheDocument();
-    expect(api.requestsTo('DELETE', '/api/iam/admin/location-duplicates')).toHaveLength(0);
+    expect(admin.api.requestsTo('DELETE', '/api/iam/admin/location-duplicates')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start the cleanup' }));
 
     const bar = await screen.findByRole('progressbar', {
@@ -75,25 +59,25 @@ describe('/admin/database', () => {
     expect(status).toHaveAttribute('aria-live', 'polite');
     expect(status).toHaveTextContent('Done · Done: 3 places removed, 5 event references moved.');
     expect(
-      api
+      admin.api
         .requestsTo('DELETE', '/api/iam/admin/location-duplicates')[0]
         ?.headers.get('x-csrf-token'),
     ).toBe('csrf-1');
   });
 
   it('does nothing when the confirm step is cancelled', async () => {
-    renderRoutes(routes, '/admin/database');
+    renderAdmin('/admin/database');
     await userEvent.click(
       await screen.findByRole('button', { name: 'Run: remove orphaned places' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Remove orphaned places?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.requestsTo('DELETE', '/api/iam/admin/orphaned-locations')).toHaveLength(0);
+    expect(admin.api.requestsTo('DELETE', '/api/iam/admin/orphaned-locations')).toHaveLength(0);
   });
 
   it('lists recent runs with their results', async () => {
-    api.on(
+    admin.api.on(
       'GET',
       RUNS,
       ok([
@@ -106,7 +90,7 @@ describe('/admin/database', () => {
         run({ id: '8', state: 'failed', progress: null }),
       ]),
     );
-    renderRoutes(routes, '/admin/database');
+    renderAdmin('/admin/database');
     const items = await screen.findAllByTestId('cleanup-run');
     expect(items).toHaveLength(2);
     expect(within(items[0]).getByText('Remove orphaned places')).toBeInTheDocument();
@@ -132,13 +116,9 @@ describe('/admin/database', () => {
   });
 
   it('passes axe in light and dark mode', async () => {
-    api.on('GET', RUNS, ok([run({ id: '3' })])).on('GET', `${RUNS}/3`, ok(run({ id: '3' })));
-    const { container } = renderRoutes(routes, '/admin/database');
+    admin.api.on('GET', RUNS, ok([run({ id: '3' })])).on('GET', `${RUNS}/3`, ok(run({ id: '3' })));
+    const { container } = renderAdmin('/admin/database');
     await screen.findByRole('progressbar', { name: 'Merge duplicate places: progress' });
-    for (const scheme of ['light', 'dark']) {
-      document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-      const report = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-      expect(report.violations.map((violation) => violation.id)).toEqual([]);
-    }
+    await expectNoAxeViolations(container);
   });
 });

@@ -1,12 +1,9 @@
 import type { SiteSetting } from '@plantfolk/api-client';
-import { createFakeApi, fail, fakeProfile, ok, type FakeApi } from '@plantfolk/api-client/testing';
-import { initialSessionState, sessionStore } from '@plantfolk/session';
-import { renderRoutes } from '@plantfolk/ui/testing';
+import { fail, ok } from '@plantfolk/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../routes';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, renderAdmin, signedInAdmin } from '../testing/render-admin';
 
 const GET_SITE = '/api/iam/site-settings/get-site';
 const UPDATE = '/api/iam/admin/update/site-setting';
@@ -43,25 +40,14 @@ const sydney = {
 };
 
 describe('/settings/location', { timeout: 15_000 }, () => {
-  let api: FakeApi;
-  beforeEach(() => {
-    api = createFakeApi()
+  const admin = signedInAdmin((api) =>
+    api
       .on('GET', GET_SITE, ok([siteName, point, tiles]))
-      .on('GET', '/api/location/places', ok([sydney]));
-    vi.stubGlobal('fetch', api.fetch);
-    sessionStore.setSession({
-      loggedIn: true,
-      accessToken: 'admin-token',
-      user: fakeProfile({ username: 'root', roles: ['admin'], csrf_token: 'csrf-1' }),
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    sessionStore.setSession(initialSessionState);
-  });
+      .on('GET', '/api/location/places', ok([sydney])),
+  );
 
   it('shows the current point and the tile URL, and nothing else', async () => {
-    renderRoutes(routes, '/settings/location');
+    renderAdmin('/settings/location');
     expect(await screen.findByText('Now: -37.8136, 144.9631, zoom 11')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Map tiles URL' })).toHaveValue('');
     expect(screen.queryByRole('textbox', { name: 'Site name' })).toBeNull();
@@ -69,11 +55,11 @@ describe('/settings/location', { timeout: 15_000 }, () => {
   });
 
   it('saves a place picked by name, with the zoom, as the default map point', async () => {
-    api.on('PUT', UPDATE, (request) =>
+    admin.api.on('PUT', UPDATE, (request) =>
       ok({ ...point, value: (request.body as { value: unknown }).value }),
     );
     const user = userEvent.setup();
-    renderRoutes(routes, '/settings/location');
+    renderAdmin('/settings/location');
     const picker = await screen.findByRole('combobox', { name: /^Default map point/ });
     await user.clear(picker);
     await user.type(picker, 'Sydney');
@@ -84,7 +70,7 @@ describe('/settings/location', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save map point' }));
 
     expect(await screen.findByText('Default map point saved.')).toBeInTheDocument();
-    expect(api.requestsTo('PUT', UPDATE)[0].body).toEqual({
+    expect(admin.api.requestsTo('PUT', UPDATE)[0].body).toEqual({
       name: 'default_map_point',
       value: { lat: -33.8688, lng: 151.2093, zoom: 9 },
       dataType: 'json',
@@ -95,7 +81,7 @@ describe('/settings/location', { timeout: 15_000 }, () => {
   });
 
   it('shows why a tile URL is refused', async () => {
-    api.on(
+    admin.api.on(
       'PUT',
       UPDATE,
       fail(
@@ -105,7 +91,7 @@ describe('/settings/location', { timeout: 15_000 }, () => {
       ),
     );
     const user = userEvent.setup();
-    renderRoutes(routes, '/settings/location');
+    renderAdmin('/settings/location');
     const url = await screen.findByRole('textbox', { name: 'Map tiles URL' });
     await user.type(url, 'https://tiles.example.net/tiles.png');
     await user.click(screen.getByRole('button', { name: 'Save Map tiles URL' }));
@@ -115,12 +101,8 @@ describe('/settings/location', { timeout: 15_000 }, () => {
   });
 
   it('passes axe in light and dark mode', async () => {
-    const { container } = renderRoutes(routes, '/settings/location');
+    const { container } = renderAdmin('/settings/location');
     await screen.findByRole('textbox', { name: 'Map tiles URL' });
-    for (const scheme of ['light', 'dark']) {
-      document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-      const report = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-      expect(report.violations.map((violation) => violation.id)).toEqual([]);
-    }
+    await expectNoAxeViolations(container);
   });
 });

@@ -1,12 +1,9 @@
 import type { SiteSetting } from '@plantfolk/api-client';
-import { createFakeApi, fail, fakeProfile, ok, type FakeApi } from '@plantfolk/api-client/testing';
-import { initialSessionState, sessionStore } from '@plantfolk/session';
-import { renderRoutes } from '@plantfolk/ui/testing';
+import { fail, ok } from '@plantfolk/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../routes';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, renderAdmin, signedInAdmin } from '../testing/render-admin';
 
 const GET_SITE = '/api/iam/site-settings/get-site';
 const UPDATE = '/api/iam/admin/update/site-setting';
@@ -45,33 +42,11 @@ const SETTINGS: SiteSetting[] = [
   setting({ name: 'video_max_per_post', value: 1, dataType: 'number', group: 'video' }),
 ];
 
-async function expectNoAxeViolations(container: HTMLElement) {
-  for (const scheme of ['light', 'dark']) {
-    document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-    // Colour contrast needs a real layout engine: the e2e accessibility journey checks it.
-    const report = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-    expect(report.violations.map((violation) => violation.id)).toEqual([]);
-  }
-}
-
 describe('admin site settings screens', { timeout: 15_000 }, () => {
-  let api: FakeApi;
-  beforeEach(() => {
-    api = createFakeApi().on('GET', GET_SITE, ok(SETTINGS));
-    vi.stubGlobal('fetch', api.fetch);
-    sessionStore.setSession({
-      loggedIn: true,
-      accessToken: 'admin-token',
-      user: fakeProfile({ username: 'root', roles: ['admin'], csrf_token: 'csrf-1' }),
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    sessionStore.setSession(initialSessionState);
-  });
+  const admin = signedInAdmin((api) => api.on('GET', GET_SITE, ok(SETTINGS)));
 
   it('shows every setting, grouped, each with an input of its type', async () => {
-    renderRoutes(routes, '/admin/settings');
+    renderAdmin('/admin/settings');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Site settings' }),
     ).toBeInTheDocument();
@@ -89,7 +64,7 @@ describe('admin site settings screens', { timeout: 15_000 }, () => {
   });
 
   it('saves one setting with its type and shows the saved value', async () => {
-    api.on('PUT', UPDATE, (request) =>
+    admin.api.on('PUT', UPDATE, (request) =>
       ok({
         ...SETTINGS[0],
         value: (request.body as { value: string }).value,
@@ -97,21 +72,21 @@ describe('admin site settings screens', { timeout: 15_000 }, () => {
       }),
     );
     const user = userEvent.setup();
-    renderRoutes(routes, '/admin/settings');
+    renderAdmin('/admin/settings');
     const name = await screen.findByRole('textbox', { name: 'Site name' });
     await user.clear(name);
     await user.type(name, 'Fern Club');
     await user.click(screen.getByRole('button', { name: 'Save Site name' }));
 
     expect(await screen.findByText('Site name saved.')).toBeInTheDocument();
-    const [sent] = api.requestsTo('PUT', UPDATE);
+    const [sent] = admin.api.requestsTo('PUT', UPDATE);
     expect(sent.body).toEqual({ name: 'site_name', value: 'Fern Club', dataType: 'string' });
     expect(sent.headers.get('x-csrf-token')).toBe('csrf-1');
     expect(name).toHaveValue('Fern Club');
   });
 
   it('shows the server’s reason when a value is refused, and keeps what was typed', async () => {
-    api.on(
+    admin.api.on(
       'PUT',
       UPDATE,
       fail(
@@ -121,7 +96,7 @@ describe('admin site settings screens', { timeout: 15_000 }, () => {
       ),
     );
     const user = userEvent.setup();
-    renderRoutes(routes, '/admin/settings');
+    renderAdmin('/admin/settings');
     const count = await screen.findByRole('textbox', { name: 'Videos played per post' });
     await user.clear(count);
     await user.type(count, '9');
@@ -133,7 +108,7 @@ describe('admin site settings screens', { timeout: 15_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(count).toHaveValue('9');
-    expect(api.requestsTo('PUT', UPDATE)[0].body).toEqual({
+    expect(admin.api.requestsTo('PUT', UPDATE)[0].body).toEqual({
       name: 'video_max_per_post',
       value: 9,
       dataType: 'number',
@@ -141,11 +116,11 @@ describe('admin site settings screens', { timeout: 15_000 }, () => {
   });
 
   it('sends a host list as a list, one host per line', async () => {
-    api.on('PUT', UPDATE, (request) =>
+    admin.api.on('PUT', UPDATE, (request) =>
       ok({ ...SETTINGS[6], value: (request.body as { value: unknown }).value }),
     );
     const user = userEvent.setup();
-    renderRoutes(routes, '/admin/settings/video');
+    renderAdmin('/admin/settings/video');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Video settings' }),
     ).toBeInTheDocument();
@@ -154,8 +129,8 @@ describe('admin site settings screens', { timeout: 15_000 }, () => {
     const hosts = await screen.findByRole('textbox', { name: 'Video hosts' });
     await user.type(hosts, '\nYouTu.be');
     await user.click(screen.getByRole('button', { name: 'Save Video hosts' }));
-    await waitFor(() => expect(api.requestsTo('PUT', UPDATE)).toHaveLength(1));
-    expect(api.requestsTo('PUT', UPDATE)[0].body).toEqual({
+    await waitFor(() => expect(admin.api.requestsTo('PUT', UPDATE)).toHaveLength(1));
+    expect(admin.api.requestsTo('PUT', UPDATE)[0].body).toEqual({
       name: 'video_allowed_hosts',
       value: ['www.youtube.com', 'vimeo.com', 'youtu.be'],
       dataType: 'json',
@@ -163,9 +138,9 @@ describe('admin site settings screens', { timeout: 15_000 }, () => {
   });
 
   it('turns video embeds off with the switch, by keyboard', async () => {
-    api.on('PUT', UPDATE, ok({ ...SETTINGS[5], value: false }));
+    admin.api.on('PUT', UPDATE, ok({ ...SETTINGS[5], value: false }));
     const user = userEvent.setup();
-    renderRoutes(routes, '/admin/settings/video');
+    renderAdmin('/admin/settings/video');
     const toggle = await screen.findByRole('switch', { name: /^Play video links in posts/ });
     toggle.focus();
     await user.keyboard(' ');
@@ -174,7 +149,7 @@ describe('admin site settings screens', { timeout: 15_000 }, () => {
     expect(screen.getByRole('button', { name: 'Save Play video links in posts' })).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(api.requestsTo('PUT', UPDATE)[0]?.body).toEqual({
+      expect(admin.api.requestsTo('PUT', UPDATE)[0]?.body).toEqual({
         name: 'video_embeds_enabled',
         value: false,
         dataType: 'boolean',
@@ -183,12 +158,12 @@ describe('admin site settings screens', { timeout: 15_000 }, () => {
   });
 
   it('says so when the settings cannot be loaded', async () => {
-    api.on(
+    admin.api.on(
       'GET',
       GET_SITE,
       fail(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable'),
     );
-    renderRoutes(routes, '/admin/settings');
+    renderAdmin('/admin/settings');
     const alert = await screen.findByText('The settings could not be loaded');
     expect(
       within(alert.closest('[role="alert"]') ?? document.body).getByText(/temporarily/),
@@ -199,7 +174,7 @@ describe('admin site settings screens', { timeout: 15_000 }, () => {
     ['/admin/settings', 'Site name'],
     ['/admin/settings/video', 'Video hosts'],
   ])('passes axe on %s in light and dark mode', { timeout: 15_000 }, async (path, field) => {
-    const { container } = renderRoutes(routes, path);
+    const { container } = renderAdmin(path);
     await screen.findByRole('textbox', { name: field });
     await expectNoAxeViolations(container);
   });

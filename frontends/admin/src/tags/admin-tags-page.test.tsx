@@ -1,19 +1,9 @@
 import type { TagTree } from '@plantfolk/api-client';
-import {
-  createFakeApi,
-  fail,
-  fakeProfile,
-  fakeTag,
-  ok,
-  type FakeApi,
-} from '@plantfolk/api-client/testing';
-import { initialSessionState, sessionStore } from '@plantfolk/session';
-import { renderRoutes } from '@plantfolk/ui/testing';
+import { fail, fakeTag, ok } from '@plantfolk/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../routes';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, renderAdmin, signedInAdmin } from '../testing/render-admin';
 
 const TREE = '/api/iam/tags/admin/tree';
 const houseplants = fakeTag({ id: 10, name: 'houseplants', is_parent: true });
@@ -32,25 +22,11 @@ function tree(overrides: Partial<TagTree> = {}): TagTree {
 }
 
 describe('/admin/tags', () => {
-  let api: FakeApi;
-  beforeEach(() => {
-    api = createFakeApi().on('GET', TREE, ok(tree()));
-    vi.stubGlobal('fetch', api.fetch);
-    sessionStore.setSession({
-      loggedIn: true,
-      accessToken: 'admin-token',
-      user: fakeProfile({ username: 'root', roles: ['admin'], csrf_token: 'csrf-1' }),
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    sessionStore.setSession(initialSessionState);
-    document.documentElement.removeAttribute('data-mantine-color-scheme');
-  });
+  const admin = signedInAdmin((api) => api.on('GET', TREE, ok(tree())));
 
   it('shows categories whose tags open by keyboard, groups and the other tags, under the admin navigation', async () => {
     const user = userEvent.setup();
-    renderRoutes(routes, '/admin/tags');
+    renderAdmin('/admin/tags');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tags' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin screens' });
     expect(within(nav).getByRole('link', { name: 'Tags' })).toHaveAttribute('aria-current', 'page');
@@ -75,27 +51,31 @@ describe('/admin/tags', () => {
 
   it('asks for a prefix of the other tags', async () => {
     const user = userEvent.setup();
-    renderRoutes(routes, '/admin/tags');
+    renderAdmin('/admin/tags');
     await user.type(await screen.findByLabelText('Names starting with'), 'Mon');
     await waitFor(() =>
       expect(
-        api.requestsTo('GET', TREE).some((request) => request.url.searchParams.get('q') === 'mon'),
+        admin.api
+          .requestsTo('GET', TREE)
+          .some((request) => request.url.searchParams.get('q') === 'mon'),
       ).toBe(true),
     );
   });
 
   it('renames a tag and sets its group, sending only what changed', async () => {
     const user = userEvent.setup();
-    api.on('PUT', '/api/iam/tags/update', ok({ ...fern, name: 'ferny' }));
-    renderRoutes(routes, '/admin/tags');
+    admin.api.on('PUT', '/api/iam/tags/update', ok({ ...fern, name: 'ferny' }));
+    renderAdmin('/admin/tags');
     await user.click(await screen.findByRole('button', { name: 'Edit fern' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit “fern”' });
     const name = within(dialog).getByRole('textbox', { name: /Name/ });
     await user.clear(name);
     await user.type(name, 'ferny');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.requestsTo('PUT', '/api/iam/tags/update')).toHaveLength(1));
-    expect(api.requestsTo('PUT', '/api/iam/tags/update')[0].body).toEqual({
+    await waitFor(() =>
+      expect(admin.api.requestsTo('PUT', '/api/iam/tags/update')).toHaveLength(1),
+    );
+    expect(admin.api.requestsTo('PUT', '/api/iam/tags/update')[0].body).toEqual({
       tagDetails: { id: 12, name: 'ferny' },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -103,8 +83,8 @@ describe('/admin/tags', () => {
 
   it('merges a tag into another after a confirm that says what moves, and shows a refusal', async () => {
     const user = userEvent.setup();
-    api.on('POST', '/api/iam/tags/admin/merge', fail(400, 'INVALID_PARENT', 'Not like that'));
-    renderRoutes(routes, '/admin/tags');
+    admin.api.on('POST', '/api/iam/tags/admin/merge', fail(400, 'INVALID_PARENT', 'Not like that'));
+    renderAdmin('/admin/tags');
     await user.click(await screen.findByRole('button', { name: 'Merge fern' }));
     const dialog = await screen.findByRole('dialog', { name: 'Merge “fern” into another tag' });
     expect(within(dialog).getByRole('button', { name: 'Merge' })).toBeDisabled();
@@ -115,7 +95,7 @@ describe('/admin/tags', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(await within(dialog).findByText('Not like that')).toBeInTheDocument();
-    expect(api.requestsTo('POST', '/api/iam/tags/admin/merge')[0].body).toEqual({
+    expect(admin.api.requestsTo('POST', '/api/iam/tags/admin/merge')[0].body).toEqual({
       fromId: 12,
       intoId: 11,
     });
@@ -123,21 +103,19 @@ describe('/admin/tags', () => {
 
   it('deletes a tag after a confirm', async () => {
     const user = userEvent.setup();
-    api.on('DELETE', '/api/iam/tags/monstera', ok({ deleted: true, id: 13 }));
-    renderRoutes(routes, '/admin/tags');
+    admin.api.on('DELETE', '/api/iam/tags/monstera', ok({ deleted: true, id: 13 }));
+    renderAdmin('/admin/tags');
     await user.click(await screen.findByRole('button', { name: 'Delete monstera' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete “monstera”?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete tag' }));
-    await waitFor(() => expect(api.requestsTo('DELETE', '/api/iam/tags/monstera')).toHaveLength(1));
+    await waitFor(() =>
+      expect(admin.api.requestsTo('DELETE', '/api/iam/tags/monstera')).toHaveLength(1),
+    );
   });
 
   it('passes axe in light and dark mode', async () => {
-    const { container } = renderRoutes(routes, '/admin/tags');
+    const { container } = renderAdmin('/admin/tags');
     await screen.findByTestId('tag-row-fern');
-    for (const scheme of ['light', 'dark']) {
-      document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-      const report = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-      expect(report.violations.map((violation) => violation.id)).toEqual([]);
-    }
+    await expectNoAxeViolations(container);
   });
 });

@@ -1,11 +1,9 @@
 import type { AdminMember } from '@plantfolk/api-client';
-import { createFakeApi, fail, fakeProfile, ok, type FakeApi } from '@plantfolk/api-client/testing';
-import { initialSessionState, sessionStore } from '@plantfolk/session';
-import { renderRoutes } from '@plantfolk/ui/testing';
+import { fail, ok } from '@plantfolk/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../routes';
+import { describe, expect, it } from 'vitest';
+import { renderAdmin, signedInAdmin } from '../testing/render-admin';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const REGISTERED = '/api/iam/users/all/registered';
@@ -21,6 +19,7 @@ function member(overrides: Partial<AdminMember> & { uuid: string; username: stri
     stage: 'registered',
     trusted: false,
     admin: false,
+    ops: false,
     suspended: false,
     created_at: '2026-11-01T10:00:00.000Z',
     ...overrides,
@@ -47,27 +46,13 @@ function card(name: RegExp | string) {
 }
 
 describe('admin member lists', () => {
-  let api: FakeApi;
-  beforeEach(() => {
-    api = createFakeApi().on(
-      'GET',
-      REGISTERED,
-      ok({ items: [me, rosa, fern, other], next_cursor: null }),
-    );
-    vi.stubGlobal('fetch', api.fetch);
-    sessionStore.setSession({
-      loggedIn: true,
-      accessToken: 'admin-token',
-      user: fakeProfile({ uuid: ME, username: 'root', roles: ['admin'], csrf_token: 'csrf-1' }),
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    sessionStore.setSession(initialSessionState);
-  });
+  const admin = signedInAdmin(
+    (api) => api.on('GET', REGISTERED, ok({ items: [me, rosa, fern, other], next_cursor: null })),
+    { uuid: ME },
+  );
 
   it('lists registered members with their e-mail, place and roles, newest first as sent', async () => {
-    renderRoutes(routes, '/admin/users/registered');
+    renderAdmin('/admin/users/registered');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Registered members' }),
@@ -100,44 +85,44 @@ describe('admin member lists', () => {
   });
 
   it('searches once typing pauses, not on every key', async () => {
-    api.on('GET', REGISTERED, (request) =>
+    admin.api.on('GET', REGISTERED, (request) =>
       ok({
         items: request.url.searchParams.get('q') === 'fern' ? [fern] : [me, rosa, fern, other],
         next_cursor: null,
       }),
     );
-    renderRoutes(routes, '/admin/users/registered');
+    renderAdmin('/admin/users/registered');
     await screen.findAllByTestId('admin-member');
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search members' }), 'fern');
     await waitFor(() => expect(screen.getAllByTestId('admin-member')).toHaveLength(1));
     expect(card('fern')).toBeDefined();
-    const searches = api
+    const searches = admin.api
       .requestsTo('GET', REGISTERED)
       .map((request) => request.url.searchParams.get('q'));
     expect(searches).toEqual([null, 'fern']);
-    expect(api.requestsTo('GET', REGISTERED)[1]?.url.searchParams.get('take')).toBe('20');
+    expect(admin.api.requestsTo('GET', REGISTERED)[1]?.url.searchParams.get('take')).toBe('20');
   });
 
   it('says when nobody matches', async () => {
-    api.on('GET', REGISTERED, (request) =>
+    admin.api.on('GET', REGISTERED, (request) =>
       request.url.searchParams.get('q')
         ? ok({ items: [], next_cursor: null })
         : ok({ items: [rosa], next_cursor: null }),
     );
-    renderRoutes(routes, '/admin/users/registered');
+    renderAdmin('/admin/users/registered');
     await screen.findAllByTestId('admin-member');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search members' }), 'zz');
     expect(await screen.findByText('Nobody matches “zz”.')).toBeInTheDocument();
   });
 
   it('loads the next page by cursor', async () => {
-    api.on('GET', REGISTERED, (request) =>
+    admin.api.on('GET', REGISTERED, (request) =>
       request.url.searchParams.get('cursorId') === 'page-2'
         ? ok({ items: [fern], next_cursor: null })
         : ok({ items: [me, rosa], next_cursor: 'page-2' }),
     );
-    renderRoutes(routes, '/admin/users/registered');
+    renderAdmin('/admin/users/registered');
     await screen.findAllByTestId('admin-member');
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more members' }));
@@ -147,10 +132,10 @@ describe('admin member lists', () => {
   });
 
   it('makes a member trusted, with the csrf token, and shows it', async () => {
-    api.on('PUT', `/api/iam/users/${rosa.uuid}`, (request) =>
+    admin.api.on('PUT', `/api/iam/users/${rosa.uuid}`, (request) =>
       ok({ ...rosa, ...(request.body as object) }),
     );
-    renderRoutes(routes, '/admin/users/registered');
+    renderAdmin('/admin/users/registered');
     await screen.findAllByTestId('admin-member');
 
     await userEvent.click(
@@ -159,15 +144,38 @@ describe('admin member lists', () => {
     const rosaCard = card('Rosa Gallica') as HTMLElement;
     expect(await within(rosaCard).findByText('Trusted')).toBeInTheDocument();
     expect(within(rosaCard).getByRole('button', { name: 'Withdraw trust' })).toBeInTheDocument();
-    const [put] = api.requestsTo('PUT', `/api/iam/users/${rosa.uuid}`);
+    const [put] = admin.api.requestsTo('PUT', `/api/iam/users/${rosa.uuid}`);
     expect(put?.body).toEqual({ trusted: true });
     expect(put?.headers.get('x-csrf-token')).toBe('csrf-1');
     expect(screen.getByRole('status')).toHaveTextContent('Rosa Gallica is now trusted.');
   });
 
+  it('grants and withdraws the ops permission, and shows it', async () => {
+    admin.api.on('PUT', `/api/iam/users/${fern.uuid}`, (request) =>
+      ok({ ...fern, ...(request.body as object) }),
+    );
+    renderAdmin('/admin/users/registered');
+    await screen.findAllByTestId('admin-member');
+    expect(within(card('fern') as HTMLElement).queryByText('Ops')).toBeNull();
+
+    await userEvent.click(
+      within(card('fern') as HTMLElement).getByRole('button', { name: 'Grant ops' }),
+    );
+    const fernCard = card('fern') as HTMLElement;
+    expect(await within(fernCard).findByText('Ops')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('fern can now watch the queues (ops).');
+
+    await userEvent.click(within(fernCard).getByRole('button', { name: 'Withdraw ops' }));
+    await waitFor(() => expect(within(card('fern') as HTMLElement).queryByText('Ops')).toBeNull());
+    expect(screen.getByRole('status')).toHaveTextContent('fern no longer has ops access.');
+    expect(
+      admin.api.requestsTo('PUT', `/api/iam/users/${fern.uuid}`).map((request) => request.body),
+    ).toEqual([{ ops: true }, { ops: false }]);
+  });
+
   it('explains when the last admin cannot be suspended', async () => {
-    api.on('PUT', `/api/iam/users/${other.uuid}`, fail(409, 'LAST_ADMIN', 'last admin'));
-    renderRoutes(routes, '/admin/users/registered');
+    admin.api.on('PUT', `/api/iam/users/${other.uuid}`, fail(409, 'LAST_ADMIN', 'last admin'));
+    renderAdmin('/admin/users/registered');
     await screen.findAllByTestId('admin-member');
 
     await userEvent.click(
@@ -180,8 +188,8 @@ describe('admin member lists', () => {
   });
 
   it('deletes a member only once their username is typed', async () => {
-    api.on('DELETE', `/api/iam/users/${fern.uuid}`, ok({ deleted: true }));
-    renderRoutes(routes, '/admin/users/registered');
+    admin.api.on('DELETE', `/api/iam/users/${fern.uuid}`, ok({ deleted: true }));
+    renderAdmin('/admin/users/registered');
     await screen.findAllByTestId('admin-member');
 
     await userEvent.click(
@@ -195,17 +203,17 @@ describe('admin member lists', () => {
       'fer',
     );
     expect(confirm).toBeDisabled();
-    expect(api.requestsTo('DELETE', `/api/iam/users/${fern.uuid}`)).toHaveLength(0);
+    expect(admin.api.requestsTo('DELETE', `/api/iam/users/${fern.uuid}`)).toHaveLength(0);
     await userEvent.type(within(dialog).getByLabelText(/Type the username/), 'n{Enter}');
 
     await waitFor(() => expect(card('fern')).toBeUndefined());
-    expect(api.requestsTo('DELETE', `/api/iam/users/${fern.uuid}`)).toHaveLength(1);
+    expect(admin.api.requestsTo('DELETE', `/api/iam/users/${fern.uuid}`)).toHaveLength(1);
     expect(screen.getAllByTestId('admin-member')).toHaveLength(3);
   });
 
   it('keeps the dialog open with the reason when a deletion is refused', async () => {
-    api.on('DELETE', `/api/iam/users/${other.uuid}`, fail(409, 'LAST_ADMIN'));
-    renderRoutes(routes, '/admin/users/registered');
+    admin.api.on('DELETE', `/api/iam/users/${other.uuid}`, fail(409, 'LAST_ADMIN'));
+    renderAdmin('/admin/users/registered');
     await screen.findAllByTestId('admin-member');
 
     await userEvent.click(
@@ -230,8 +238,8 @@ describe('admin member lists', () => {
       state: null,
       country: null,
     });
-    api.on('GET', '/api/iam/users/all/incomplete', ok({ items: [late], next_cursor: null }));
-    renderRoutes(routes, '/admin/users/incomplete');
+    admin.api.on('GET', '/api/iam/users/all/incomplete', ok({ items: [late], next_cursor: null }));
+    renderAdmin('/admin/users/incomplete');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Incomplete profiles' }),
@@ -241,17 +249,17 @@ describe('admin member lists', () => {
       within(lateCard).getByRole('heading', { name: 'late@plantfolk.test' }),
     ).toBeInTheDocument();
     expect(within(lateCard).getByText('E-mail not verified')).toBeInTheDocument();
-    expect(api.requestsTo('GET', REGISTERED)).toHaveLength(0);
+    expect(admin.api.requestsTo('GET', REGISTERED)).toHaveLength(0);
   });
 
   it('says so when a list is empty, and offers a retry when loading fails', async () => {
     let failing = true;
-    api.on('GET', REGISTERED, () =>
+    admin.api.on('GET', REGISTERED, () =>
       failing
         ? fail(500, 'INTERNAL', 'Something went wrong on our side')
         : ok({ items: [], next_cursor: null }),
     );
-    renderRoutes(routes, '/admin/users/registered');
+    renderAdmin('/admin/users/registered');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The members could not be loaded');

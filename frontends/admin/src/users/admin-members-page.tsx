@@ -27,7 +27,7 @@ import { TextInput } from '@plantfolk/ui/controls';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { DeleteMemberDialog } from './delete-member-dialog';
-import { MemberCard } from './member-card';
+import { MemberCard, type RoleField } from './member-card';
 import { memberListOrder, memberLists } from './member-lists';
 import { useAdminMembers, useMemberActions } from './use-admin-members';
 
@@ -52,7 +52,14 @@ function describeFailure(error: unknown): string {
   return splitServerError(error, [], {}, messageForCode).formError ?? 'Something went wrong.';
 }
 
-type Busy = { uuid: string; field: 'trusted' | 'suspended' } | null;
+type Busy = { uuid: string; field: RoleField } | null;
+
+/** What the screen reader hears once a change is saved, after the member's name. */
+const changeAnnouncements: Record<RoleField, (member: AdminMember) => string> = {
+  trusted: (member) => (member.trusted ? 'is now trusted' : 'is no longer trusted'),
+  ops: (member) => (member.ops ? 'can now watch the queues (ops)' : 'no longer has ops access'),
+  suspended: (member) => (member.suspended ? 'is suspended' : 'is reinstated'),
+};
 
 /** One of the admins' member lists: searchable, paged, each member with their actions. */
 export function AdminMembersPage({ list }: { list: AdminMemberList }) {
@@ -77,17 +84,14 @@ export function AdminMembersPage({ list }: { list: AdminMemberList }) {
     });
 
   const change = async (member: AdminMember, changes: MemberRolesInput) => {
-    const field = changes.trusted !== undefined ? 'trusted' : 'suspended';
+    const field: RoleField =
+      changes.trusted !== undefined ? 'trusted' : changes.ops !== undefined ? 'ops' : 'suspended';
     setBusy({ uuid: member.uuid, field });
     setProblem(member.uuid, null);
     try {
       const updated = await actions.updateRoles.mutateAsync({ uuid: member.uuid, changes });
       const name = updated.display_name || updated.username || updated.email;
-      setAnnouncement(
-        field === 'trusted'
-          ? `${name} is ${updated.trusted ? 'now trusted' : 'no longer trusted'}.`
-          : `${name} is ${updated.suspended ? 'suspended' : 'reinstated'}.`,
-      );
+      setAnnouncement(`${name} ${changeAnnouncements[field](updated)}.`);
     } catch (failure) {
       setProblem(member.uuid, describeFailure(failure));
     } finally {

@@ -7,6 +7,7 @@ import {
   Group,
   IconArrowBackUp,
   IconBan,
+  IconServer2,
   IconShieldCheck,
   IconTrash,
   Paper,
@@ -17,12 +18,15 @@ import {
 import { useId } from 'react';
 import { memberName, placeOf, stageLabels } from './member-lists';
 
+/** The switches an admin flips on a member card. */
+export type RoleField = 'trusted' | 'ops' | 'suspended';
+
 export interface MemberCardProps {
   member: AdminMember;
   /** The admin looking: they cannot suspend or delete themselves. */
   isSelf: boolean;
   /** A change of this member is on its way. */
-  busy: 'trusted' | 'suspended' | null;
+  busy: RoleField | null;
   problem: string | null;
   onChange: (member: AdminMember, changes: MemberRolesInput) => void;
   onDelete: (member: AdminMember) => void;
@@ -30,7 +34,7 @@ export interface MemberCardProps {
 
 /**
  * One member in an admin list: who they are (name, username, e-mail, place, when they joined,
- * roles) and what an admin may do (trust, suspend, delete). On a phone it is a card; wider, the
+ * roles) and what an admin may do (trust, grant ops, suspend, delete). On a phone it is a card; wider, the
  * details and the actions share a row.
  */
 export function MemberCard({ member, isSelf, busy, problem, onChange, onDelete }: MemberCardProps) {
@@ -93,6 +97,11 @@ export function MemberCard({ member, isSelf, busy, problem, onChange, onDelete }
                   Trusted
                 </Badge>
               )}
+              {member.ops && (
+                <Badge variant="light" color="gray">
+                  Ops
+                </Badge>
+              )}
               {member.suspended && (
                 <Badge variant="light" color="red">
                   Suspended
@@ -116,6 +125,17 @@ export function MemberCard({ member, isSelf, busy, problem, onChange, onDelete }
             onClick={() => onChange(member, { trusted: !member.trusted })}
           >
             {member.trusted ? 'Withdraw trust' : 'Make trusted'}
+          </Button>
+          <Button
+            variant={member.ops ? 'default' : 'light'}
+            size="xs"
+            leftSection={<IconServer2 size={16} aria-hidden />}
+            loading={busy === 'ops'}
+            disabled={busy !== null}
+            title="Ops: the queue dashboard (read-only) and the metrics, no members' data"
+            onClick={() => onChange(member, { ops: !member.ops })}
+          >
+            {member.ops ? 'Withdraw ops' : 'Grant ops'}
           </Button>
           <Button
             variant="default"

@@ -4,7 +4,7 @@ import type { RemoteModule } from '@plantfolk/ui';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderShell } from '../testing/render-shell';
+import { renderShell, requestsBesideSettings } from '../testing/render-shell';
 import { sessionReply } from '../testing/session-fixtures';
 
 const social: RemoteModule = {
@@ -43,6 +43,23 @@ describe('/auth/login', () => {
       code_challenge_method: 'S256',
     });
     expect(sessionStore.getState()).toMatchObject({ loggedIn: true, accessToken: 'access-new' });
+  });
+
+  it('gives a member without a time zone the browser’s, once signed in', async () => {
+    const api = loginApi()
+      .on('GET', '/api/iam/users/user-settings', ok({ time_zone: null }))
+      .on('PUT', '/api/iam/users/update-user-settings', (request) => ok(request.body));
+    renderShell('/auth/login', { social }, { api });
+
+    await logIn();
+
+    await waitFor(() =>
+      expect(api.requestsTo('PUT', '/api/iam/users/update-user-settings')[0]?.body).toEqual({
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      }),
+    );
+    const [put] = api.requestsTo('PUT', '/api/iam/users/update-user-settings');
+    expect(put?.headers.get('authorization')).toBe('Bearer access-new');
   });
 
   it('goes home after a login without ?redirect', async () => {
@@ -104,7 +121,7 @@ describe('/auth/login', () => {
     expect(
       await screen.findByText('Enter an e-mail address like name@example.com.'),
     ).toBeInTheDocument();
-    expect(api.requests).toHaveLength(0);
+    expect(requestsBesideSettings(api)).toHaveLength(0);
   });
 
   it('brings a guest who opened a members-only page back to it after logging in', async () => {

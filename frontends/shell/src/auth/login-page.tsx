@@ -1,3 +1,4 @@
+import { rememberBrowserTimeZone } from '@plantfolk/api-client';
 import { useSession } from '@plantfolk/session';
 import {
   Alert,
@@ -72,6 +73,8 @@ export function LoginPage() {
         noValidate
         onSubmit={form.onSubmit(async ({ email, password }) => {
           await sessionClient.login({ email: email.trim(), password });
+          // The digest hour follows the member's zone: the browser's, until they choose one.
+          void rememberBrowserTimeZone();
         })}
       >
         <Stack gap="md">

@@ -1,4 +1,9 @@
-import { identityApi, isApiError, type SessionClient } from '@plantfolk/api-client';
+import {
+  identityApi,
+  isApiError,
+  rememberBrowserTimeZone,
+  type SessionClient,
+} from '@plantfolk/api-client';
 import { sessionStore } from '@plantfolk/session';
 import { Button, FormAlert, IconMailCheck, PageLoader, Stack } from '@plantfolk/ui';
 import { useEffect, useState } from 'react';
@@ -31,6 +36,8 @@ async function openLink(token: string, sessionClient: SessionClient): Promise<Ou
   // Otherwise the link signs its member in: sign-up did not, so that its answer could not tell
   // a new address from one that has an account.
   const user = await sessionClient.signInWithEmailLink(token);
+  // The digest hour follows the member's zone: the browser's, until they choose one.
+  if (user) void rememberBrowserTimeZone();
   return { next: user ? destinationAfterLogin(user, null) : VERIFIED };
 }
 

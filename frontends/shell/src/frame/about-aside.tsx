@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Text } from '@plantfolk/ui';
+import { Anchor, Card, Group, Stack, Text, useSiteName } from '@plantfolk/ui';
 import { Link } from 'react-router';
 
 const footerLinks = [
@@ -7,18 +7,22 @@ const footerLinks = [
   { label: 'Privacy policy', to: '/docs/privacy-policy' },
 ];
 
-/** Right column of the 3-col layout: what Plantfolk is, and the footer links. */
+/**
+ * Right column of the 3-col layout: what the site is, by the name the admins gave it (the
+ * constant until the header's read of the settings arrives), and the footer links. The site's
+ * description is the about page's: here it would move the footer when it arrives.
+ */
 export function AboutAside() {
+  const siteName = useSiteName();
   return (
     <>
-      <Card title="About Plantfolk" titleOrder={2} padding="md">
+      <Card title={`About ${siteName}`} titleOrder={2} padding="md">
         <Stack gap="xs">
           <Text size="sm">
-            Plantfolk is where plant lovers and local groups share cuttings, swap plants, and meet
-            up — in their own neighbourhood.
+            {`${siteName} is where plant lovers and local groups share cuttings, swap plants, and meet up — in their own neighbourhood.`}
           </Text>
           <Anchor component={Link} to="/about" size="sm" fw={600}>
-            Learn more about Plantfolk
+            {`Learn more about ${siteName}`}
           </Anchor>
         </Stack>
       </Card>
@@ -35,7 +39,7 @@ export function AboutAside() {
           </Group>
         </nav>
         <Text size="xs" c="dimmed" mt="xs">
-          © Plantfolk
+          {`© ${siteName}`}
         </Text>
       </footer>
     </>

@@ -1,4 +1,10 @@
-import { formatDocumentTitle, PageLayout, useRouteHandle, type LayoutName } from '@plantfolk/ui';
+import {
+  formatDocumentTitle,
+  PageLayout,
+  useRouteHandle,
+  useSiteName,
+  type LayoutName,
+} from '@plantfolk/ui';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { UpdateNotice } from '../updates/update-notice';
@@ -25,10 +31,11 @@ export function ShellFrame({ layout, children }: { layout: LayoutName; children:
 /** The root route: the frame in the layout the matched page asks for, around the page. */
 export function RootRoute() {
   const { layout, title } = useRouteHandle();
+  const siteName = useSiteName();
   // Pages without a title (404, error) set their own; do not overwrite theirs.
   useEffect(() => {
-    if (title) document.title = formatDocumentTitle(title);
-  }, [title]);
+    if (title) document.title = formatDocumentTitle(title, siteName);
+  }, [title, siteName]);
   return (
     <ShellFrame layout={layout}>
       <Outlet />

@@ -10,6 +10,7 @@ import {
   Skeleton,
   useDisclosure,
 } from '@plantfolk/ui';
+import { usePublicSettings } from '@plantfolk/ui/site-settings';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { MainNavigation } from './main-navigation';
@@ -27,6 +28,9 @@ export function ShellHeader() {
   const [menuOpened, menu] = useDisclosure(false);
   const { pathname } = useLocation();
   const busy = useNavigation().state !== 'idle';
+  // The one read of the public settings on a page (every slice shares it from the cache): the
+  // header shows the constant name at once and the admins' name when it arrives, never waiting.
+  const { settings } = usePublicSettings();
 
   // The logo on the home page means "show me what's new": the feed reloads.
   const onLogoClick = () => {
@@ -48,7 +52,7 @@ export function ShellHeader() {
               aria-expanded={menuOpened}
               aria-controls="pf-mobile-navigation"
             />
-            <BrandLogo onClick={onLogoClick} collapsible />
+            <BrandLogo onClick={onLogoClick} collapsible name={settings.siteName} />
           </>
         }
         end={

@@ -15,6 +15,7 @@ import {
   Stack,
   Text,
   Title,
+  useCachedPublicSettings,
 } from '@plantfolk/ui';
 import { Link } from 'react-router';
 import { ContactForm } from './contact-form';
@@ -47,13 +48,14 @@ const offerings: Feature[] = [
   },
 ];
 
+/** Shown until the settings are read: the default of `site_description`, so it rarely changes. */
+const DEFAULT_DESCRIPTION = 'Plant lovers sharing plants, pages and events near them.';
+
 export function AboutPage() {
+  const { siteName, siteDescription } = useCachedPublicSettings();
   return (
     <Stack gap="xl">
-      <PageTitle
-        title="About Plantfolk"
-        description="Plantfolk is a social and community app for plant lovers and the local groups they belong to."
-      />
+      <PageTitle title={`About ${siteName}`} description={siteDescription || DEFAULT_DESCRIPTION} />
 
       <Card title="Why we built it">
         <Stack gap="sm">

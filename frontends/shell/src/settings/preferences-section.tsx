@@ -4,6 +4,7 @@ import {
   isApiError,
   type DistanceUnit,
   type UserSettings,
+  withBrowserTimeZone,
 } from '@plantfolk/api-client';
 import { Card, FormAlert, Group, Skeleton, Stack, Text, splitServerError } from '@plantfolk/ui';
 import { SegmentedControl, Switch } from '@plantfolk/ui/controls';
@@ -40,7 +41,11 @@ export function PreferencesSection() {
     queryFn: ({ signal }) => loadUserSettings(signal),
   });
   const update = useMutation({
-    mutationFn: (change: Partial<UserSettings>) => identityApi.updateUserSettings(change),
+    // A member without a time zone yet gets the browser's with any change (their digest hour).
+    mutationFn: (change: Partial<Omit<UserSettings, 'time_zone'>>) =>
+      identityApi.updateUserSettings(
+        withBrowserTimeZone(queryClient.getQueryData<UserSettings>(userSettingsQueryKey), change),
+      ),
     // Show the change at once; put the old value back if saving fails.
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: userSettingsQueryKey });

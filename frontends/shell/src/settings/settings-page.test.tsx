@@ -23,6 +23,7 @@ const defaultSettings = {
   email_events: 'daily',
   show_in_nearby: true,
   distance_unit: 'km',
+  time_zone: 'Europe/Berlin',
 };
 
 const sessions = [
@@ -220,6 +221,23 @@ describe('/settings', () => {
       show_in_nearby: false,
     });
     expect(screen.getByRole('switch', { name: /Show me in/ })).not.toBeChecked();
+  });
+
+  it('adds the browser’s time zone to a change while the member has none', async () => {
+    const api = settingsApi()
+      .on('GET', '/api/iam/users/user-settings', ok({ ...defaultSettings, time_zone: null }))
+      .on('PUT', '/api/iam/users/update-user-settings', (request) =>
+        ok({ ...defaultSettings, ...(request.body as object) }),
+      );
+    const { user } = renderSettings(api);
+
+    await user.click(await screen.findByRole('switch', { name: /Show me in/ }));
+
+    expect(await screen.findByText('Saved.')).toBeVisible();
+    expect(api.requestsTo('PUT', '/api/iam/users/update-user-settings')[0]?.body).toEqual({
+      show_in_nearby: false,
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
   });
 
   it('creates the default settings of an account that has none yet', async () => {

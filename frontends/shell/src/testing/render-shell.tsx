@@ -1,5 +1,5 @@
 import { createSessionClient } from '@plantfolk/api-client';
-import { createFakeApi, type FakeApi } from '@plantfolk/api-client/testing';
+import { createFakeApi, type FakeApi, type RecordedRequest } from '@plantfolk/api-client/testing';
 import { initialSessionState, sessionStore, type SessionState } from '@plantfolk/session';
 import type { RemoteModule } from '@plantfolk/ui';
 import { UiProvider } from '@plantfolk/ui';
@@ -7,7 +7,7 @@ import { createTestQueryClient } from '@plantfolk/ui/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { onTestFinished, vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import { ShellServicesProvider } from '../app/shell-context';
 import { createShellRoutes, PAGES_ROUTE_ID } from '../app/shell-routes';
 import { ownershipFromConfig, type RemoteName } from '../remotes/ownership';
@@ -29,6 +29,20 @@ export interface RenderShellOptions {
 }
 
 export const guest: Partial<SessionState> = { loggedIn: false };
+
+/** The public site settings: the shell's header reads them once per page (the site's name). */
+export const PUBLIC_SETTINGS_PATH = '/api/settings/get-all';
+
+/**
+ * What the page asked the API besides its read of the public settings, after checking that read
+ * happened at most once (every slice shares it from the cache).
+ */
+export function requestsBesideSettings(api: FakeApi): RecordedRequest[] {
+  expect(api.requestsTo('GET', PUBLIC_SETTINGS_PATH).length).toBeLessThanOrEqual(1);
+  return api.requests.filter(
+    (request) => !(request.method === 'GET' && request.url.pathname === PUBLIC_SETTINGS_PATH),
+  );
+}
 
 /**
  * The whole shell in a memory router, with Module Federation replaced by `remotes` and the

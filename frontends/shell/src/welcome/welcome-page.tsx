@@ -18,6 +18,7 @@ import {
   Stack,
   Text,
   ThemeIcon,
+  useSiteName,
 } from '@plantfolk/ui';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
@@ -32,7 +33,7 @@ interface FirstStep {
   optional?: boolean;
 }
 
-function firstStepsFor(user: SessionUser): FirstStep[] {
+function firstStepsFor(user: SessionUser, siteName: string): FirstStep[] {
   return [
     {
       title: 'Confirm your e-mail address',
@@ -44,7 +45,7 @@ function firstStepsFor(user: SessionUser): FirstStep[] {
     },
     {
       title: 'Choose your username and area',
-      text: 'Your name on Plantfolk, and the suburb we use to show you what is nearby.',
+      text: `Your name on ${siteName}, and the suburb we use to show you what is nearby.`,
       to: '/auth/register',
       action: 'Finish your profile',
       icon: IconMapPin,
@@ -85,7 +86,7 @@ function firstStepsFor(user: SessionUser): FirstStep[] {
     },
     {
       title: 'Verify your phone number',
-      text: 'Helps keep Plantfolk free of fake accounts. Your number stays private.',
+      text: `Helps keep ${siteName} free of fake accounts. Your number stays private.`,
       to: '/auth/sms',
       action: 'Verify',
       icon: IconPhone,
@@ -98,18 +99,19 @@ function firstStepsFor(user: SessionUser): FirstStep[] {
 /** `/welcome`: the first steps after signing up, with what is done ticked off. */
 export function WelcomePage() {
   const user = useSession((state) => state.user);
+  const siteName = useSiteName();
   if (!user) return <PageLoader />;
-  const steps = firstStepsFor(user);
+  const steps = firstStepsFor(user, siteName);
   const remaining = steps.filter((step) => !step.done && !step.optional).length;
 
   return (
     <Stack gap="lg">
       <PageTitle
-        title={`Welcome to Plantfolk, ${displayNameOf(user)}!`}
+        title={`Welcome to ${siteName}, ${displayNameOf(user)}!`}
         description={
           remaining === 0
             ? 'You are all set. Here are a few things to do next.'
-            : 'A few first steps to make Plantfolk yours.'
+            : `A few first steps to make ${siteName} yours.`
         }
         actions={
           <Button component={Link} to="/" rightSection={<IconArrowRight size={18} aria-hidden />}>

@@ -9,14 +9,13 @@ import {
   ShareButton,
   Text,
   Tooltip,
-  VideoPlayer,
   formatCount,
   isRendering,
   tokenize,
-  usePublicSettings,
-  videoEmbedOf,
-  videoEmbedsFor,
 } from '@plantfolk/ui';
+// Not in the kit's singleton: only posts play videos (the first view's budget).
+import { usePublicSettings } from '@plantfolk/ui/site-settings';
+import { VideoPlayer, videoEmbedOf, videoEmbedsFor } from '@plantfolk/ui/video-embed';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';

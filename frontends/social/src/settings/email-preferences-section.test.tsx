@@ -1,3 +1,4 @@
+import { browserTimeZone } from '@plantfolk/api-client';
 import { fail, ok } from '@plantfolk/api-client/testing';
 import { renderWithUi } from '@plantfolk/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -19,6 +20,7 @@ const saved = {
   email_events: 'off',
   show_in_nearby: true,
   distance_unit: 'km',
+  time_zone: 'Europe/Berlin',
 };
 
 function renderSection() {
@@ -66,6 +68,48 @@ describe('the e-mail notifications settings section', () => {
     expect(
       within(await group('New messages')).getByRole('radio', { name: 'At once' }),
     ).toBeChecked();
+  });
+
+  it('shows the digest time zone and saves another one', async () => {
+    const api = fakeApi()
+      .on('GET', SETTINGS, ok(saved))
+      .on('PUT', UPDATE, (request) => ok({ ...saved, ...(request.body as object) }));
+    const user = renderSection();
+
+    const [zone] = (await screen.findAllByLabelText(/^Time zone/)).filter(
+      (element) => element.tagName === 'INPUT',
+    );
+    if (!zone) throw new Error('no time zone input');
+    expect(zone).toHaveValue('Europe/Berlin');
+    expect(screen.getByText(/Daily digests arrive at 7 in the morning in this zone/)).toBeVisible();
+    await user.clear(zone);
+    await user.type(zone, 'Asia/Tok');
+    await user.click(await screen.findByRole('option', { name: 'Asia/Tokyo' }));
+
+    await waitFor(() =>
+      expect(api.requestsTo('PUT', UPDATE).map((request) => request.body)).toEqual([
+        { time_zone: 'Asia/Tokyo' },
+      ]),
+    );
+    await waitFor(() => expect(zone).toHaveValue('Asia/Tokyo'));
+  });
+
+  it('adds the browser’s time zone to a change while none is set', async () => {
+    const api = fakeApi()
+      .on('GET', SETTINGS, ok({ ...saved, time_zone: null }))
+      .on('PUT', UPDATE, (request) => ok({ ...saved, ...(request.body as object) }));
+    const user = renderSection();
+    expect(await screen.findByText(/Not set yet: daily digests arrive at 7/)).toBeVisible();
+
+    const events = await group('Events');
+    await user.click(within(events).getByRole('radio', { name: 'Daily digest' }));
+
+    await waitFor(() =>
+      expect(api.requestsTo('PUT', UPDATE).map((request) => request.body)).toEqual([
+        { email_events: 'daily', time_zone: browserTimeZone() },
+      ]),
+    );
+    expect(browserTimeZone()).toBeTruthy();
   });
 
   it('puts the old mode back and says so when saving fails', async () => {

@@ -1,7 +1,9 @@
 import {
+  browserTimeZone,
   defaultUserSettings,
   identityApi,
   isApiError,
+  withBrowserTimeZone,
   type EmailMode,
   type UserSettings,
 } from '@plantfolk/api-client';
@@ -14,8 +16,9 @@ import {
   splitServerError,
   type SettingsSectionProps,
 } from '@plantfolk/ui';
-import { SegmentedControl } from '@plantfolk/ui/controls';
+import { SegmentedControl, Select } from '@plantfolk/ui/controls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 
 /** The shell's settings section reads the same settings under this key: one copy for both. */
 export const userSettingsQueryKey = ['identity', 'user-settings'] as const;
@@ -39,6 +42,17 @@ const kinds: { field: ModeField; label: string; description: string }[] = [
     description: 'Who answers your events, and news about events you go to.',
   },
 ];
+
+/** The zones to choose from: the member's, the browser's, every one Intl knows, and UTC. */
+function timeZoneChoices(current: string | null): string[] {
+  const known =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [
+    ...new Set([current, browserTimeZone(), ...known, 'UTC'].filter((zone) => zone !== null)),
+  ];
+}
+
+type SettingsChange = Partial<Record<ModeField, EmailMode>> & { time_zone?: string };
 
 const modes: { value: EmailMode; label: string }[] = [
   { value: 'off', label: 'Off' },
@@ -68,8 +82,11 @@ export function EmailPreferencesSection(_props: SettingsSectionProps) {
     queryFn: ({ signal }) => loadUserSettings(signal),
   });
   const update = useMutation({
-    mutationFn: (change: Partial<Record<ModeField, EmailMode>>) =>
-      identityApi.updateUserSettings(change),
+    // A member without a time zone yet gets the browser's with any change (their digest hour).
+    mutationFn: (change: SettingsChange) =>
+      identityApi.updateUserSettings(
+        withBrowserTimeZone(queryClient.getQueryData<UserSettings>(userSettingsQueryKey), change),
+      ),
     // Show the change at once; put the old value back if saving fails.
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: userSettingsQueryKey });
@@ -91,6 +108,7 @@ export function EmailPreferencesSection(_props: SettingsSectionProps) {
   });
 
   const values = settings.data;
+  const zones = useMemo(() => timeZoneChoices(values?.time_zone ?? null), [values?.time_zone]);
   return (
     <Card title="E-mail notifications">
       <Stack gap="md">
@@ -124,6 +142,24 @@ export function EmailPreferencesSection(_props: SettingsSectionProps) {
               />
             </Stack>
           ))
+        )}
+        {values && (
+          <Select
+            label="Time zone"
+            description={
+              values.time_zone
+                ? 'Daily digests arrive at 7 in the morning in this zone.'
+                : 'Not set yet: daily digests arrive at 7 in the morning UTC.'
+            }
+            data={zones}
+            searchable
+            limit={50}
+            allowDeselect={false}
+            nothingFoundMessage="No zone of that name"
+            placeholder="UTC"
+            value={values.time_zone}
+            onChange={(zone) => zone && update.mutate({ time_zone: zone })}
+          />
         )}
         {update.isError && (
           <FormAlert

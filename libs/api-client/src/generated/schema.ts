@@ -527,7 +527,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Grant or withdraw trust or the admin role; suspend or reinstate a member (the last active admin stays) */
+        /** Grant or withdraw trust, the admin role or the ops permission; suspend or reinstate a member (the last active admin stays) */
         put: operations["MembersAdmin_updateMember"];
         post?: never;
         /** Delete a member (same steps as deleting one’s own account) */
@@ -631,46 +631,6 @@ export interface paths {
             cookie?: never;
         };
         get: operations["PublicUsers_getUser"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/iam/search/term/{term}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Full-text search over people, pages, tags, posts, plants and events
-         * @description Accent- and case-insensitive, whole words (quotes for a phrase, -word to exclude, "or"). Without `group`: the first page of every group. With `group`: that group alone, paged by its `next_cursor` (order=recent). order=recent (default) lists newest first; order=relevance re-ranks the newest 1,000 matches of each group by relevance (one page). Only what the caller may see, exactly as in the feeds.
-         */
-        get: operations["Search_term"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/iam/search/username-page-handle/{handle}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Usernames and page handles starting with the given text, in order (at most 10)
-         * @description From 3 characters a prefix; shorter, only that exact handle.
-         */
-        get: operations["Search_handles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2411,6 +2371,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/iam/search/term/{term}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full-text search over people, pages, tags, posts, plants and events
+         * @description Accent- and case-insensitive, whole words (quotes for a phrase, -word to exclude, "or"). Without `group`: the first page of every group. With `group`: that group alone, paged by its `next_cursor` (order=recent). order=recent (default) lists newest first; order=relevance re-ranks the newest 1,000 matches of each group by relevance (one page). Only what the caller may see, exactly as in the feeds.
+         */
+        get: operations["Search_term"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iam/search/username-page-handle/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usernames and page handles starting with the given text, in order (at most 10)
+         * @description From 3 characters a prefix; shorter, only that exact handle.
+         */
+        get: operations["Search_handles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/iam/notifications/unread-tally": {
         parameters: {
             query?: never;
@@ -3293,6 +3293,11 @@ export interface components {
             show_in_nearby: boolean;
             /** @enum {string} */
             distance_unit: "km" | "mi";
+            /**
+             * @description IANA time zone daily digests go out in, at 07:00; null: not set yet (UTC)
+             * @example Europe/Berlin
+             */
+            time_zone: string | null;
         };
         UpdateUserSettingsDto: {
             email_on_message?: boolean;
@@ -3316,6 +3321,11 @@ export interface components {
             show_in_nearby?: boolean;
             /** @enum {string} */
             distance_unit?: "km" | "mi";
+            /**
+             * @description IANA time zone daily digests go out in, at 07:00 (e.g. Europe/Berlin)
+             * @example Europe/Berlin
+             */
+            time_zone?: string;
         };
         PermissionDto: {
             permitted: boolean;
@@ -3335,6 +3345,8 @@ export interface components {
             stage: "signed-up" | "verified" | "registered";
             trusted: boolean;
             admin: boolean;
+            /** @description Holds the ops permission (queue dashboard read-only, metrics) */
+            ops: boolean;
             suspended: boolean;
             /** Format: date-time */
             created_at: string;
@@ -3348,6 +3360,8 @@ export interface components {
             suspended?: boolean;
             /** @description Make an admin or withdraw the role (never from oneself, nor from the last active admin) */
             admin?: boolean;
+            /** @description Grant or withdraw the ops permission: the queue dashboard (read-only) and the metrics, no member data */
+            ops?: boolean;
         };
         AdminSessionUserDto: {
             /** Format: uuid */
@@ -3392,50 +3406,6 @@ export interface components {
             suburb_city: string | null;
             state: string | null;
             country: string | null;
-        };
-        SearchHitDto: {
-            /** @description The id of the member, page, tag, post, listing or event */
-            id: string;
-            /** @description What its screen is addressed by: people a username (/{username}), pages a handle (/{handle}), tags a name (/tag/{name}), posts a random id (/post/{randomId}), plants a plant id (/plant/{plantId}), events a random id (/event/{randomId}) */
-            key: string;
-            /** @description Plain text: a name, a title, or the start of a post */
-            title: string;
-            /** @description Plain text shown under the title (a bio, an about text, a description) */
-            detail: string | null;
-            /** @description An image ref (avatar or photo) */
-            image: string | null;
-            /**
-             * Format: date-time
-             * @description Its recency: joined, created, or last bumped
-             */
-            at: string;
-        };
-        SearchGroupDto: {
-            items: components["schemas"]["SearchHitDto"][];
-            /** @description Send back as cursor with group=<this group> and order=recent for the next page; null at the end (always null when ranked) */
-            next_cursor: string | null;
-        };
-        SearchResultsDto: {
-            /** @description The term searched, trimmed */
-            term: string;
-            /** @enum {string} */
-            order: "recent" | "relevance";
-            /** @description Registered members (not suspended) */
-            people: components["schemas"]["SearchGroupDto"];
-            pages: components["schemas"]["SearchGroupDto"];
-            tags: components["schemas"]["SearchGroupDto"];
-            /** @description Text/image posts the caller may see */
-            posts: components["schemas"]["SearchGroupDto"];
-            /** @description Plant listings the caller may see */
-            plants: components["schemas"]["SearchGroupDto"];
-            /** @description Events the caller may see */
-            events: components["schemas"]["SearchGroupDto"];
-        };
-        HandleHitDto: {
-            /** @description Lower-case; the profile or page is at /{handle} */
-            handle: string;
-            /** @enum {string} */
-            type: "user" | "page";
         };
         TagDto: {
             id: number;
@@ -4622,6 +4592,50 @@ export interface components {
             /** @description Default 100. Kilometres from this point to each member’s public point (the centre of the ~1 km grid cell their home lies in); a radius below 2 is taken as 2. */
             radius_km?: number;
         };
+        SearchHitDto: {
+            /** @description The id of the member, page, tag, post, listing or event */
+            id: string;
+            /** @description What its screen is addressed by: people a username (/{username}), pages a handle (/{handle}), tags a name (/tag/{name}), posts a random id (/post/{randomId}), plants a plant id (/plant/{plantId}), events a random id (/event/{randomId}) */
+            key: string;
+            /** @description Plain text: a name, a title, or the start of a post */
+            title: string;
+            /** @description Plain text shown under the title (a bio, an about text, a description) */
+            detail: string | null;
+            /** @description An image ref (avatar or photo) */
+            image: string | null;
+            /**
+             * Format: date-time
+             * @description Its recency: joined, created, or last bumped
+             */
+            at: string;
+        };
+        SearchGroupDto: {
+            items: components["schemas"]["SearchHitDto"][];
+            /** @description Send back as cursor with group=<this group> and order=recent for the next page; null at the end (always null when ranked) */
+            next_cursor: string | null;
+        };
+        SearchResultsDto: {
+            /** @description The term searched, trimmed */
+            term: string;
+            /** @enum {string} */
+            order: "recent" | "relevance";
+            /** @description Registered members (not suspended) */
+            people: components["schemas"]["SearchGroupDto"];
+            pages: components["schemas"]["SearchGroupDto"];
+            tags: components["schemas"]["SearchGroupDto"];
+            /** @description Text/image posts the caller may see */
+            posts: components["schemas"]["SearchGroupDto"];
+            /** @description Plant listings the caller may see */
+            plants: components["schemas"]["SearchGroupDto"];
+            /** @description Events the caller may see */
+            events: components["schemas"]["SearchGroupDto"];
+        };
+        HandleHitDto: {
+            /** @description Lower-case; the profile or page is at /{handle} */
+            handle: string;
+            /** @enum {string} */
+            type: "user" | "page";
+        };
         UnreadTallyDto: {
             /** @description Unseen notifications, counted up to 100 */
             count: number;
@@ -4631,7 +4645,7 @@ export interface components {
         NotificationItemDto: {
             /**
              * Format: uuid
-             * @description The newest notification of the group
+             * @description The newest notification of the group; for a site announcement (type immutable), the announcement’s id (what mark-as-seen takes for it)
              */
             id: string;
             /** @enum {string} */
@@ -7426,218 +7440,6 @@ export interface operations {
             };
             /** @description Not found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        error: {
-                            /** @example VALIDATION_FAILED */
-                            code: string;
-                            message: string;
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    Search_term: {
-        parameters: {
-            query?: {
-                /** @description Per group (default 5 for all groups, 20 for one) */
-                take?: number;
-                /** @description next_cursor of the group, with group */
-                cursor?: unknown;
-                order?: "recent" | "relevance";
-                group?: "people" | "pages" | "tags" | "posts" | "plants" | "events";
-            };
-            header?: never;
-            path: {
-                /** @description 1 to 200 characters */
-                term: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "success";
-                        data: components["schemas"]["SearchResultsDto"];
-                    };
-                };
-            };
-            /** @description Invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        error: {
-                            /** @example VALIDATION_FAILED */
-                            code: string;
-                            message: string;
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        error: {
-                            /** @example VALIDATION_FAILED */
-                            code: string;
-                            message: string;
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not allowed (or missing/wrong csrf_token) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        error: {
-                            /** @example VALIDATION_FAILED */
-                            code: string;
-                            message: string;
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /**
-             * @description Rate limited (see Retry-After)
-             *
-             *     Rate limited (see Retry-After)
-             */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        error: {
-                            /** @example VALIDATION_FAILED */
-                            code: string;
-                            message: string;
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    Search_handles: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                handle: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "success";
-                        data: components["schemas"]["HandleHitDto"][];
-                    };
-                };
-            };
-            /** @description Invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        error: {
-                            /** @example VALIDATION_FAILED */
-                            code: string;
-                            message: string;
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        error: {
-                            /** @example VALIDATION_FAILED */
-                            code: string;
-                            message: string;
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not allowed (or missing/wrong csrf_token) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        error: {
-                            /** @example VALIDATION_FAILED */
-                            code: string;
-                            message: string;
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /**
-             * @description Rate limited (see Retry-After)
-             *
-             *     Rate limited (see Retry-After)
-             */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14566,6 +14368,218 @@ export interface operations {
             };
             /** @description Not allowed (or missing/wrong csrf_token) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Search_term: {
+        parameters: {
+            query?: {
+                /** @description Per group (default 5 for all groups, 20 for one) */
+                take?: number;
+                /** @description next_cursor of the group, with group */
+                cursor?: unknown;
+                order?: "recent" | "relevance";
+                group?: "people" | "pages" | "tags" | "posts" | "plants" | "events";
+            };
+            header?: never;
+            path: {
+                /** @description 1 to 200 characters */
+                term: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["SearchResultsDto"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Rate limited (see Retry-After)
+             *
+             *     Rate limited (see Retry-After)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Search_handles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["HandleHitDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed (or missing/wrong csrf_token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        error: {
+                            /** @example VALIDATION_FAILED */
+                            code: string;
+                            message: string;
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Rate limited (see Retry-After)
+             *
+             *     Rate limited (see Retry-After)
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

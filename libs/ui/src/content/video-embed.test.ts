@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPublicSettings } from '../site-settings';
+import { toPublicSettings } from '../site-settings-query';
 import { videoEmbedOf, videoEmbedsFor } from './video-embed';
 
 const rules = {

@@ -1,5 +1,3 @@
-import { Box } from '@mantine/core';
-
 /**
  * Video links a post may play in place: the providers we know how to embed, each with the player
  * origin the pages' Content-Security-Policy admits in `frame-src` (libs/devstack page-headers.ts
@@ -77,7 +75,12 @@ export function videoEmbedsFor(urls: readonly string[], rules: VideoRules): Vide
 /** A video player in a 16:9 box, loaded when scrolled near, with nothing of ours handed to it. */
 export function VideoPlayer({ embed, title }: { embed: VideoEmbed; title: string }) {
   return (
-    <Box pos="relative" w="100%" style={{ aspectRatio: '16 / 9' }} data-testid="video-player">
+    // A plain element, not Mantine's Box: this module is bundled by the apps that import it (it is
+    // not part of the kit's shared singleton), and Box would bring a copy of Mantine's core along.
+    <div
+      style={{ position: 'relative', width: '100%', aspectRatio: '16 / 9' }}
+      data-testid="video-player"
+    >
       <iframe
         src={embed.embedUrl}
         title={title}
@@ -88,6 +91,6 @@ export function VideoPlayer({ embed, title }: { embed: VideoEmbed; title: string
         allowFullScreen
         style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
       />
-    </Box>
+    </div>
   );
 }

@@ -1,18 +1,21 @@
 import type { MouseEventHandler } from 'react';
 import { Link } from 'react-router';
+import { SITE_NAME } from '../site-settings';
 
 export interface BrandLogoProps {
   onClick?: MouseEventHandler<HTMLAnchorElement>;
   /** Hide the word mark on very narrow screens, keeping the leaf. */
   collapsible?: boolean;
+  /** The site's name as the admins set it (`site_name`). */
+  name?: string;
 }
 
-/** The Plantfolk mark and word, linking home. */
-export function BrandLogo({ onClick, collapsible = false }: BrandLogoProps) {
+/** The Plantfolk mark and the site's name, linking home. */
+export function BrandLogo({ onClick, collapsible = false, name = SITE_NAME }: BrandLogoProps) {
   return (
-    <Link to="/" className="pf-brand" onClick={onClick} aria-label="Plantfolk home">
+    <Link to="/" className="pf-brand" onClick={onClick} aria-label={`${name} home`}>
       <PlantfolkMark />
-      <span className={collapsible ? 'pf-brand__word--collapsible' : undefined}>Plantfolk</span>
+      <span className={collapsible ? 'pf-brand__word--collapsible' : undefined}>{name}</span>
     </Link>
   );
 }

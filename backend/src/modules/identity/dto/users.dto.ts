@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BooleanField, EnumField } from '../../../platform/http/fields';
+import { TimeZoneField } from '../../../platform/time-zone/time-zone';
 import { EMAIL_MODES, type EmailMode } from '../entities/user-settings.entity';
 import { UserSummaryDto } from './profile.dto';
 
@@ -18,6 +19,13 @@ export class UserSettingsDto {
   email_events: EmailMode;
   @BooleanField({ description: 'Shown in "people nearby"' }) show_in_nearby: boolean;
   @EnumField(['km', 'mi']) distance_unit: 'km' | 'mi';
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Europe/Berlin',
+    description: `IANA time zone daily digests go out in, at 07:00; null: not set yet (UTC)`,
+  })
+  time_zone: string | null;
 }
 
 export class UpdateUserSettingsDto {
@@ -41,6 +49,11 @@ export class UpdateUserSettingsDto {
   email_events?: EmailMode;
   @BooleanField({ optional: true }) show_in_nearby?: boolean;
   @EnumField(['km', 'mi'], { optional: true }) distance_unit?: 'km' | 'mi';
+  @TimeZoneField({
+    optional: true,
+    description: 'IANA time zone daily digests go out in, at 07:00 (e.g. Europe/Berlin)',
+  })
+  time_zone?: string;
 }
 
 export class PermissionDto {
@@ -56,6 +69,12 @@ export class UpdateMemberRolesDto {
       'Make an admin or withdraw the role (never from oneself, nor from the last active admin)',
   })
   admin?: boolean;
+  @BooleanField({
+    optional: true,
+    description:
+      'Grant or withdraw the ops permission: the queue dashboard (read-only) and the metrics, no member data',
+  })
+  ops?: boolean;
 }
 
 export class AdminUserDto extends UserSummaryDto {
@@ -63,6 +82,8 @@ export class AdminUserDto extends UserSummaryDto {
   @ApiProperty({ enum: ['signed-up', 'verified', 'registered'] }) stage: string;
   @ApiProperty() trusted: boolean;
   @ApiProperty() admin: boolean;
+  @ApiProperty({ description: 'Holds the ops permission (queue dashboard read-only, metrics)' })
+  ops: boolean;
   @ApiProperty() suspended: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }

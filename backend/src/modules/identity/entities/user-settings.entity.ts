@@ -30,6 +30,10 @@ export const EMAIL_MODE_DEFAULTS: Readonly<Record<EmailKind, EmailMode>> = Objec
 @Check('user_settings_email_messages_chk', "email_messages IN ('off', 'immediately', 'daily')")
 @Check('user_settings_email_comments_chk', "email_comments IN ('off', 'immediately', 'daily')")
 @Check('user_settings_email_events_chk', "email_events IN ('off', 'immediately', 'daily')")
+@Check(
+  'user_settings_time_zone_chk',
+  'time_zone IS NULL OR char_length(time_zone) BETWEEN 1 AND 64',
+)
 export class UserSettings {
   @PrimaryColumn('uuid')
   userId: string;
@@ -58,6 +62,13 @@ export class UserSettings {
 
   @Column('text', { default: 'km' })
   distanceUnit: DistanceUnit;
+
+  /**
+   * The member's IANA time zone (checked with Intl when saved): daily digests go at 07:00 there.
+   * Null until the member (or their browser, on sign-in) sets it: UTC meanwhile.
+   */
+  @Column('text', { nullable: true })
+  timeZone: string | null;
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;

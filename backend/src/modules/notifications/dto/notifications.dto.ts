@@ -72,7 +72,12 @@ export class AnnouncementCreatedDto {
 }
 
 export class NotificationItemDto {
-  @ApiProperty({ format: 'uuid', description: 'The newest notification of the group' }) id: string;
+  @ApiProperty({
+    format: 'uuid',
+    description:
+      'The newest notification of the group; for a site announcement (type immutable), the announcement’s id (what mark-as-seen takes for it)',
+  })
+  id: string;
   @ApiProperty({ enum: NOTIFICATION_TYPES }) type: string;
   @ApiProperty({ type: String, nullable: true, description: 'e.g. EVENT_ATTENDANCE' })
   subtype: string | null;

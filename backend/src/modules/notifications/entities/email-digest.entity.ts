@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 
 /**
- * A member's daily digest of one UTC day: created (with its `send-digest` job, in one statement)
+ * A member's daily digest of one day of theirs (their local date at 07:00 in their time zone): created (with its `send-digest` job, in one statement)
  * by the gathering, so each member has at most one a day; `sent_at` is set in the transaction
  * that sends it, under its row lock, so a job that runs twice sends it once.
  */
@@ -14,7 +14,7 @@ export class EmailDigest {
   @JoinColumn({ name: 'user_id' })
   user?: unknown;
 
-  /** The UTC day it is for, `YYYY-MM-DD`. */
+  /** The member's local date it is for, `YYYY-MM-DD`. */
   @PrimaryColumn('date')
   day: string;
 

@@ -27,7 +27,6 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 @Index('notification_event_specific_idx', ['eventSpecificId'])
 @Index('notification_group_idx', ['userId', 'groupKey', 'createdAt', 'id'])
 @Index('notification_unseen_idx', ['userId'], { where: 'NOT seen' })
-@Index('notification_announcement_idx', ['announcementId'])
 @Check('notification_type_chk', "type IN ('reaction', 'comment', 'event', 'immutable', 'mention')")
 export class Notification {
   @PrimaryGeneratedColumn('uuid')
@@ -99,12 +98,4 @@ export class Notification {
    */
   @Column('text', { nullable: true })
   groupKey: string | null;
-
-  /** Site announcements (type immutable): the announcement; its rows go with it. */
-  @Column('uuid', { nullable: true })
-  announcementId: string | null;
-
-  @ManyToOne('Announcement', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'announcement_id' })
-  announcement?: unknown;
 }

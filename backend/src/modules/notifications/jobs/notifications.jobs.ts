@@ -57,7 +57,7 @@ export interface NotificationEmailPayload {
   itemId: string;
 }
 
-/** A member's daily digest of one UTC day (`YYYY-MM-DD`); ids only, like the above. */
+/** A member's daily digest of one local date of theirs (`YYYY-MM-DD`); ids only, like the above. */
 export interface DigestEmailPayload {
   userId: string;
   day: string;

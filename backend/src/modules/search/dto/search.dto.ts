@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SEARCH_ORDERS } from './search.service';
+import { SEARCH_ORDERS } from '../../../platform/search/search.service';
 
 export class SearchHitDto {
   @ApiProperty({ description: 'The id of the member, page, tag, post, listing or event' })

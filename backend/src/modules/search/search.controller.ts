@@ -6,21 +6,21 @@ import type { Viewer } from '../../platform/access/viewer';
 import { ApiFailures, ApiSuccess } from '../../platform/openapi/api-envelope.decorators';
 import { RateLimit } from '../../platform/rate-limit/rate-limit.decorator';
 import { SEARCH_GROUPS } from '../../platform/search/search-provider';
-import { HandleHitDto, SearchResultsDto } from '../../platform/search/search.dto';
 import {
   SEARCH_DEFAULT_TAKE,
   SEARCH_MAX_TAKE,
   SEARCH_ORDERS,
   SEARCH_TERM_MAX,
 } from '../../platform/search/search.service';
-import { IDENTITY_RATE_LIMITS as LIMITS } from './identity.rate-limits';
-import { IdentitySearchService } from './search.service';
+import { HandleHitDto, SearchResultsDto } from './dto/search.dto';
+import { SEARCH_RATE_LIMITS as LIMITS } from './search.rate-limits';
+import { SiteSearchService } from './search.service';
 
 /** Search (spec: "Site and search", /api/iam): member calls, like every /api/iam read of people. */
 @ApiTags('search')
 @Controller('api/iam/search')
 export class SearchController {
-  constructor(private readonly search: IdentitySearchService) {}
+  constructor(private readonly search: SiteSearchService) {}
 
   @Get('term/:term')
   @Access('authd-only')
@@ -71,6 +71,6 @@ export class SearchController {
   @ApiSuccess([HandleHitDto])
   @ApiFailures(400, 401, 403, 429)
   handles(@Param('handle') handle: string) {
-    return this.search.handles(handle);
+    return this.search.handlesStartingWith(handle);
   }
 }

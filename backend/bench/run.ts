@@ -22,6 +22,7 @@ import {
   counterMismatches,
   datasetSize,
   ensureDatasetDatabase,
+  idSql,
   OLD_TAG,
   twelveMegapixelPhoto,
   type DatasetSize,
@@ -234,7 +235,7 @@ async function fixturesOf(
   );
   const { rows: started } = await db.query<{ id: string; starter_id: string }>(
     `WITH pairs AS (
-       SELECT x.a, md5('member:' || (((x.k - 1) % $2) + 1))::uuid AS b
+       SELECT x.a, ${idSql('member', '(((x.k - 1) % $2) + 1)')} AS b
          FROM unnest($1::uuid[]) WITH ORDINALITY AS x(a, k)),
      c AS (
        INSERT INTO conversation (conv_type, pair_key, starter_id)

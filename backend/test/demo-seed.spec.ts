@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isUUID } from 'class-validator';
 import { Client } from 'pg';
 import {
   counterMismatches,
@@ -204,6 +205,35 @@ describe('the demo site seed', () => {
       email_verified: true,
       username: 'demo',
     });
+  });
+
+  it('seeds ids the API accepts (version-4 uuids), so a member can ask for plants near them', async () => {
+    // Every uuid the seed writes, whichever table: a seeded id the validator refused would make
+    // the screens that send it back (plants nearby, events, pages) fail with 400.
+    const { rows: columns } = await client.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND data_type = 'uuid'`,
+    );
+    const nonV4: string[] = [];
+    for (const { table_name, column_name } of columns) {
+      const { rows } = await client.query<{ id: string }>(
+        `SELECT DISTINCT "${column_name}"::text AS id FROM "${table_name}" WHERE "${column_name}" IS NOT NULL`,
+      );
+      for (const { id } of rows)
+        if (!isUUID(id, '4')) nonV4.push(`${table_name}.${column_name}=${id}`);
+    }
+    expect(nonV4).toEqual([]);
+
+    const { rows: demo } = await client.query<{ id: string; lat: number; lng: number }>(
+      `SELECT id, latitude::float8 AS lat, longitude::float8 AS lng
+         FROM user_account WHERE username = 'demo'`,
+    );
+    const nearby = await t
+      .http()
+      .put('/api/plants/avail-nearby')
+      .send({ uuid: demo[0].id, latitude: demo[0].lat, longitude: demo[0].lng, radius_km: 50 })
+      .expect(200);
+    expect(nearby.body.data.length).toBeGreaterThan(0);
   });
 
   it('refuses a second seed and changes nothing', async () => {

@@ -9,7 +9,7 @@ export {
   seedDataset,
   type SeedOptions,
 } from './seed';
-export { type SeedContext, type SeedStep, idOf } from './seed-context';
+export { type SeedContext, type SeedStep, idOf, idSql } from './seed-context';
 export {
   DATASET_EPOCH,
   DATASET_PASSWORD,

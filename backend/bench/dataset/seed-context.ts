@@ -45,13 +45,21 @@ export async function inBatches(
   }
 }
 
-/** The deterministic uuid of the `index`-th row of a kind (SQL expression). */
+/**
+ * The deterministic uuid of the `index`-th row of a kind (SQL expression): md5 with the version and
+ * variant bits set, so seeded ids pass the API's `IsUUID('4')` like the ones PostgreSQL generates.
+ */
 export function idSql(kind: string, index: string): string {
-  return `md5('${kind}:' || ${index})::uuid`;
+  const md5 = `md5('${kind}:' || ${index})`;
+  return `(substr(${md5}, 1, 12) || '4' || substr(${md5}, 14, 3)
+           || substr('89ab', get_byte(decode(substr(${md5}, 17, 2), 'hex'), 0) % 4 + 1, 1)
+           || substr(${md5}, 18))::uuid`;
 }
 
 /** The same uuid computed in JavaScript, e.g. to name a seeded member or post. */
 export function idOf(kind: string, index: number | string): string {
-  const hex = createHash('md5').update(`${kind}:${index}`).digest('hex');
+  const md5 = createHash('md5').update(`${kind}:${index}`).digest('hex');
+  const variant = '89ab'[parseInt(md5.slice(16, 18), 16) % 4];
+  const hex = `${md5.slice(0, 12)}4${md5.slice(13, 16)}${variant}${md5.slice(17)}`;
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

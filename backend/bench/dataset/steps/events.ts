@@ -298,17 +298,6 @@ export const eventsStep: SeedStep = {
   },
 };
 
-/**
- * The deterministic id of a seeded row as a version-4 uuid (md5 with the version and variant
- * bits set): the API takes event, date and place ids only in that form (IsUUID('4')).
- */
-function v4IdSql(kind: string, index: string): string {
-  const md5 = `md5('${kind}:' || ${index})`;
-  return `(substr(${md5}, 1, 12) || '4' || substr(${md5}, 14, 3)
-           || substr('89ab', get_byte(decode(substr(${md5}, 17, 2), 'hex'), 0) % 4 + 1, 1)
-           || substr(${md5}, 18))::uuid`;
-}
-
 /** Benchmark sizes: one event per this many members. */
 const MEMBERS_PER_EVENT = 100;
 /** Each city's IANA zone (members.ts CITIES, same order). */
@@ -371,7 +360,7 @@ async function benchEvents(context: SeedContext): Promise<void> {
                 AS x(n, city, zone, start_date, start_time, end_time, frequency, rrule)),
      placed AS (
        INSERT INTO event_location (id, name, address, suburb_city, state, country, latitude, longitude)
-       SELECT ${v4IdSql('event-location', 'e.n')}, 'Community garden ' || e.n, e.n || ' Garden Lane',
+       SELECT ${idSql('event-location', 'e.n')}, 'Community garden ' || e.n, e.n || ' Garden Lane',
               c.city, c.state, c.country,
               c.lat + (pg_temp.h('event-lat:' || e.n) - 0.5) * 0.2,
               c.lng + (pg_temp.h('event-lng:' || e.n) - 0.5) * 0.2
@@ -380,7 +369,7 @@ async function benchEvents(context: SeedContext): Promise<void> {
        RETURNING id),
      made AS (
        INSERT INTO event (id, random_id, creator_id, page_id, privacy, created_at, updated_at)
-       SELECT ${v4IdSql('event', 'e.n')},
+       SELECT ${idSql('event', 'e.n')},
               substr(translate(encode(decode(md5('event-random:' || e.n), 'hex'), 'base64'), '+/=', 'AB'), 1, 10),
               CASE WHEN e.n % 3 = 0 THEN p.owner_id
                    ELSE ${inCity('e.n * 7', 'e.city')} END,
@@ -392,10 +381,10 @@ async function benchEvents(context: SeedContext): Promise<void> {
      INSERT INTO event_template (event_id, position, title, description, location_id, time_zone,
                                  start_date, start_time, end_time, frequency, repeat_interval,
                                  monthly_by, until, repeat_count, rrule)
-     SELECT ${v4IdSql('event', 'e.n')}, 0,
+     SELECT ${idSql('event', 'e.n')}, 0,
             (ARRAY['Cutting swap', 'Seed library day', 'Garden working bee', 'Repotting clinic'])[e.n % 4 + 1] || ' #' || e.n,
             'Bring a plant, take a plant. Tea and advice on the side.',
-            ${v4IdSql('event-location', 'e.n')}, e.zone, e.start_date, e.start_time, e.end_time,
+            ${idSql('event-location', 'e.n')}, e.zone, e.start_date, e.start_time, e.end_time,
             e.frequency, 1, 'date', $15::date, NULL, e.rrule
        FROM e`,
     [
@@ -418,12 +407,12 @@ async function benchEvents(context: SeedContext): Promise<void> {
   );
   const dates = await db.query(
     `INSERT INTO event_specific (id, event_id, local_date, starts_at, ends_at, from_rule, created_at, updated_at)
-     SELECT ${v4IdSql('event-specific', `t.n || ':' || d.k`)}, t.event_id, d.day,
+     SELECT ${idSql('event-specific', `t.n || ':' || d.k`)}, t.event_id, d.day,
             (d.day + t.start_time::time) AT TIME ZONE t.time_zone,
             (d.day + t.end_time::time) AT TIME ZONE t.time_zone, true,
             $1::timestamptz, $1::timestamptz
        FROM (SELECT t.*, e.n FROM event_template t
-               JOIN generate_series(1, $2::int) AS e(n) ON t.event_id = ${v4IdSql('event', 'e.n')}) t
+               JOIN generate_series(1, $2::int) AS e(n) ON t.event_id = ${idSql('event', 'e.n')}) t
        CROSS JOIN LATERAL (
          SELECT k, (CASE WHEN t.frequency = 'weekly' THEN t.start_date + k * 7
                          ELSE (t.start_date + k * interval '1 month')::date END) AS day

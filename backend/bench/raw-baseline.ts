@@ -17,8 +17,10 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Pool, type QueryResult } from 'pg';
+import sharp from 'sharp';
 import type { Caller } from '../src/platform/access/access-policy';
 import { GUEST, type Viewer, viewerOf } from '../src/platform/access/viewer';
+import { PreparedNames } from '../src/platform/database/sql';
 import type { SqlRunner } from '../src/platform/database/sql-runner';
 import { AppError } from '../src/platform/http/app-error';
 import { errorEnvelope, successEnvelope, WithResponders } from '../src/platform/http/envelope';
@@ -26,7 +28,7 @@ import { PlatformErrors } from '../src/platform/http/platform.errors';
 import { publicDistanceKm, publicPoint } from '../src/platform/geo/geo';
 import { newRandomId } from '../src/platform/ids/random-id';
 import { IMAGE_PRESETS } from '../src/platform/images/image-presets';
-import { renderImage } from '../src/platform/images/image-renderer';
+import { renderImage, SHARP_THREADS_PER_RENDER } from '../src/platform/images/image-renderer';
 import { runInBackground } from '../src/platform/queues/process-priority';
 import {
   type Cursor,
@@ -91,15 +93,19 @@ type Answer = unknown;
 
 class NotFoundRoute extends Error {}
 
-/** Runs SQL as TypeORM's DataSource.query answers: rows, or [rows, count] for UPDATE and DELETE. */
-function runnerOf(pool: Pool): SqlRunner {
+/**
+ * Runs SQL as TypeORM's DataSource.query answers: rows, or [rows, count] for UPDATE and DELETE;
+ * `prepared` as the app's Sql does (the statements the app prepares are prepared here too).
+ */
+function runnerOf(pool: Pool, names: PreparedNames): SqlRunner {
+  const answer = (result: QueryResult) =>
+    result.command === 'UPDATE' || result.command === 'DELETE'
+      ? [result.rows, result.rowCount]
+      : result.rows;
   return {
-    query: async (text: string, values?: unknown[]) => {
-      const result: QueryResult = await pool.query(text, values);
-      return result.command === 'UPDATE' || result.command === 'DELETE'
-        ? [result.rows, result.rowCount]
-        : result.rows;
-    },
+    query: async (text: string, values?: unknown[]) => answer(await pool.query(text, values)),
+    prepared: async (text: string, values?: unknown[]) =>
+      answer(await pool.query(names.config(text, values))),
   };
 }
 
@@ -109,7 +115,8 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
   });
-  const db = runnerOf(pool);
+  const preparedNames = new PreparedNames();
+  const db = runnerOf(pool, preparedNames);
   const eventRoutes = rawEvents(
     db,
     (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
@@ -118,6 +125,9 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
   const search = rawSearch(db);
   const rows = async <T>(text: string, values: unknown[]): Promise<T[]> =>
     (await pool.query(text, values)).rows as T[];
+  // The writes' one statement each, prepared as the app prepares its own (queryPrepared).
+  const preparedRows = async <T>(text: string, values: unknown[]): Promise<T[]> =>
+    (await pool.query(preparedNames.config(text, values))).rows as T[];
   // The identity module's own token check (it remembers verified tokens until they expire), so
   // both sides pay the same for a signed-in request.
   const accessTokens = new AccessTokens({ jwtSecret: options.jwtSecret } as AppConfig);
@@ -366,7 +376,7 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     const tags = (Array.isArray(body.tags) ? body.tags : [])
       .map((name) => normaliseTagName(String(name)))
       .filter((name): name is string => Boolean(name));
-    const [created] = await rows<{ id: string; random_id: string }>(
+    const [created] = await preparedRows<{ id: string; random_id: string }>(
       `WITH p AS (
          INSERT INTO post (random_id, type, user_id, text, privacy)
          VALUES ($1, 'text/image', $2, $3, $4) RETURNING id, random_id, bumped_at),
@@ -389,7 +399,7 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     const key = postKeyQuery(String(body.postId ?? ''));
     if (!key) throw ContentErrors.POST_NOT_FOUND();
     const [column, value] = 'randomId' in key ? ['random_id', key.randomId] : ['id', key.postId];
-    const [reacted] = await rows<{ id: string; reaction_count: number }>(
+    const [reacted] = await preparedRows<{ id: string; reaction_count: number }>(
       `WITH r AS (
          INSERT INTO reaction (user_id, post_id)
          SELECT $1, p.id FROM post p
@@ -407,7 +417,7 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     const key = postKeyQuery(String(body.postId ?? ''));
     if (!key) throw ContentErrors.POST_NOT_FOUND();
     const [column, value] = 'randomId' in key ? ['random_id', key.randomId] : ['id', key.postId];
-    const [written] = await rows<Record<string, unknown>>(
+    const [written] = await preparedRows<Record<string, unknown>>(
       `WITH c AS (
          INSERT INTO comment (post_id, user_id, content)
          SELECT p.id, $1, $3 FROM post p
@@ -554,8 +564,11 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
 }
 
 if (require.main === module) {
-  // The image scenario's raw server renders at the worker's priority (see run.ts).
+  // The image scenario's raw server renders at the worker's priority (see run.ts), and with the
+  // worker's libvips threads per render (ImagesModule sets it there; sharp's own default depends
+  // on the platform's allocator).
   if (process.env.RAW_BACKGROUND === '1') runInBackground();
+  sharp.concurrency(SHARP_THREADS_PER_RENDER);
   startRawBaseline({
     databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     jwtSecret: process.env.JWT_SECRET ?? '',

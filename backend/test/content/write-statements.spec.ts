@@ -1,5 +1,7 @@
+import { Client } from 'pg';
 import { createPost, uploadPhotos } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
+import { redisCommandsOf } from '../support/redis-commands';
 import { statementsOf as statementsOfRequest } from '../support/sql-statements';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -123,6 +125,122 @@ describe('content: statements per request', () => {
       [post.id],
     );
     expect(counts).toEqual({ reaction_count: 1, comment_count: 2 });
+  });
+
+  /**
+   * A whole write as the bench sends it (backend/bench/scenarios.ts), everything it waits for: the
+   * caller's session lookup (the guard: once, never read again), the write's one statement, and
+   * one Redis round trip, the rate limit's script (none with RATE_LIMITS=off, as the bench runs).
+   * The raw baseline (bench/raw-baseline.ts) sends the same two statements and no Redis command.
+   */
+  it('sends the session lookup, one statement and one rate-limit script per write, nothing else', async () => {
+    const whole = <T>(call: () => Promise<T>) => redisCommandsOf(() => statementsOfRequest(call));
+    const session = /^SELECT s\.csrf_token,.* FROM auth_session s JOIN user_account u /;
+    const rateLimit = (name: string) =>
+      new RegExp(`^evalsha .*:ratelimit:${name}:user:\\d+:user:${reader.id}$`);
+
+    const post = await whole(() =>
+      t
+        .http()
+        .post('/api/iam/posts/new')
+        .set(reader.headers)
+        .send({
+          text: 'Bench post 1: my cuttings rooted this week.',
+          privacy: 'public',
+          tags: ['stmt-fern', 'stmt-ivy'],
+          photos: [],
+        }),
+    );
+    report('create post (bench), whole request', post.answer.sql);
+    expect(post.answer.answer.status).toBe(201);
+    expect(post.answer.sql).toHaveLength(2);
+    expect(post.answer.sql[0]).toMatch(session);
+    expect(post.answer.sql[1]).toMatch(/^WITH post_tags_found AS .* INSERT INTO post /);
+    expect(post.commands).toHaveLength(1);
+    expect(post.commands[0]).toMatch(rateLimit('post-write'));
+
+    const postId = post.answer.answer.body.data.random_id;
+    const commented = await whole(() =>
+      t
+        .http()
+        .post('/api/iam/posts/comment/new')
+        .set(reader.headers)
+        .send({ postId, content: 'Lovely! How often do you water it?' }),
+    );
+    report('comment (bench), whole request', commented.answer.sql);
+    expect(commented.answer.answer.status).toBe(201);
+    expect(commented.answer.sql).toHaveLength(2);
+    expect(commented.answer.sql[0]).toMatch(session);
+    expect(commented.answer.sql[1]).toMatch(/^WITH target AS .* INSERT INTO comment /);
+    expect(commented.commands).toHaveLength(1);
+    expect(commented.commands[0]).toMatch(rateLimit('comment-write'));
+
+    const reacted = await whole(() =>
+      t.http().post('/api/iam/posts/reaction/new').set(reader.headers).send({ postId }),
+    );
+    report('react (bench), whole request', reacted.answer.sql);
+    expect(reacted.answer.answer.status).toBe(201);
+    expect(reacted.answer.sql).toHaveLength(2);
+    expect(reacted.answer.sql[0]).toMatch(session);
+    expect(reacted.answer.sql[1]).toMatch(/^WITH target AS .* INSERT INTO reaction /);
+    expect(reacted.commands).toHaveLength(1);
+    expect(reacted.commands[0]).toMatch(rateLimit('reaction'));
+
+    // Reacting again: still the one statement, which finds the earlier reaction itself.
+    const again = await whole(() =>
+      t.http().post('/api/iam/posts/reaction/new').set(reader.headers).send({ postId }),
+    );
+    expect(again.answer.answer.status).toBe(409);
+    expect(again.answer.answer.body.error.details).toEqual({
+      id: reacted.answer.answer.body.data.id,
+    });
+    expect(again.answer.sql).toHaveLength(2);
+  });
+
+  it('sends the session lookup and each write as a prepared statement (parsed and planned once per connection)', async () => {
+    const post = await createPost(t, author);
+    const named: Array<string | undefined> = [];
+    const original = Client.prototype.query;
+    jest.spyOn(Client.prototype, 'query').mockImplementation(function (
+      this: Client,
+      ...args: unknown[]
+    ) {
+      const config = args[0];
+      named.push(
+        typeof config === 'object' && config !== null && 'name' in config
+          ? String((config as { name: unknown }).name)
+          : undefined,
+      );
+      return (original as (...args: unknown[]) => unknown).apply(this, args);
+    } as typeof Client.prototype.query);
+    const send = () =>
+      t
+        .http()
+        .post('/api/iam/posts/comment/new')
+        .set(reader.headers)
+        .send({ postId: post.random_id, content: 'Lovely' })
+        .expect(201);
+    await send();
+    await send();
+    await t
+      .http()
+      .post('/api/iam/posts/reaction/new')
+      .set(reader.headers)
+      .send({ postId: post.random_id })
+      .expect(201);
+    await t
+      .http()
+      .post('/api/iam/posts/new')
+      .set(reader.headers)
+      .send({ text: 'Prepared', privacy: 'public', tags: ['stmt-fern'], photos: [] })
+      .expect(201);
+    jest.restoreAllMocks();
+    expect(named).toHaveLength(8);
+    expect(named.every((name) => typeof name === 'string' && name.startsWith('pf_'))).toBe(true);
+    // The same text, the same name (both comments, and every session lookup); one per statement kind.
+    expect(named[0]).toBe(named[2]);
+    expect(named[1]).toBe(named[3]);
+    expect(new Set(named).size).toBe(4);
   });
 
   it('reads the guests feed, any page, without counting posts', async () => {

@@ -1,5 +1,6 @@
 import { type Viewer, viewerId, visibleSql } from '../../platform/access/viewer';
 import { SqlParams } from '../../platform/database/sql-params';
+import { queryPrepared } from '../../platform/database/sql';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import { type Cursor, cursorTimeSql } from '../../platform/paging/paging';
 import { outboxInsertSql } from '../../platform/queues/outbox.service';
@@ -58,7 +59,8 @@ export async function insertComment(
     },
     jobId: `'comment-created.' || created.id`,
   });
-  const [row] = (await db.query(
+  const [row] = (await queryPrepared(
+    db,
     `WITH target AS (
        SELECT p.id FROM post p WHERE ${match} AND ${visibleSql('p', viewer, params)}
        FOR NO KEY UPDATE),

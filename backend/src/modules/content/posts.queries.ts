@@ -1,4 +1,5 @@
 import { SqlParams } from '../../platform/database/sql-params';
+import { queryPrepared } from '../../platform/database/sql';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import type { ImageVariant } from '../../platform/images/image-pipeline.service';
 import { cursorTimeSql } from '../../platform/paging/paging';
@@ -197,7 +198,9 @@ export async function insertPostAndTags(
   text: { picked: PickedTags; jobs: PostTextJobs },
 ): Promise<InsertedPost & { tags: TagRef[] }> {
   const sql = insertPostSql(post, tags, 'fail', text);
-  const [row] = (await db.query(sql.text, sql.values)) as Array<InsertedPost & { tags?: TagRef[] }>;
+  const [row] = (await queryPrepared(db, sql.text, sql.values)) as Array<
+    InsertedPost & { tags?: TagRef[] }
+  >;
   return { ...row, tags: row.tags ?? [] };
 }
 

@@ -1,5 +1,6 @@
 import { type Viewer, visibleSql } from '../../platform/access/viewer';
 import { SqlParams } from '../../platform/database/sql-params';
+import { queryPrepared } from '../../platform/database/sql';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import { cursorTimeSql } from '../../platform/paging/paging';
 import { outboxInsertSql } from '../../platform/queues/outbox.service';
@@ -21,7 +22,10 @@ export interface ReactionWritten {
   id: string | null;
   /** The target's new count (when a reaction was added). */
   reaction_count: number | null;
-  /** The member's earlier reaction, when there was one as the statement began. */
+  /**
+   * The member's earlier reaction, when there was one as the statement began (looked for only
+   * when none was added: a reaction made costs no extra probe).
+   */
   existing_id: string | null;
 }
 
@@ -58,7 +62,8 @@ export async function react(
     },
     jobId: `'reaction-created.' || created.id`,
   });
-  const [row] = (await db.query(
+  const [row] = (await queryPrepared(
+    db,
     `WITH target AS (${target}),
      created AS (
        INSERT INTO reaction (user_id, ${column}) SELECT ${me}, target.id FROM target
@@ -68,10 +73,11 @@ export async function react(
          FROM created WHERE ${key.kind}.id = created.target_id
        RETURNING ${key.kind}.reaction_count),
      queued AS (${queued})
-     SELECT target.post_id, (SELECT id FROM created) AS id,
-            (SELECT reaction_count FROM counted) AS reaction_count,
-            (SELECT r.id FROM reaction r WHERE r.user_id = ${me} AND r.${column} = target.id) AS existing_id
-       FROM target`,
+     SELECT target.post_id, created.id, (SELECT reaction_count FROM counted) AS reaction_count,
+            CASE WHEN created.id IS NULL THEN
+              (SELECT r.id FROM reaction r WHERE r.user_id = ${me} AND r.${column} = target.id)
+            END AS existing_id
+       FROM target LEFT JOIN created ON TRUE`,
     params.values,
   )) as ReactionWritten[];
   return row;

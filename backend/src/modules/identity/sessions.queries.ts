@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { queryPrepared } from '../../platform/database/sql';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import { AuthSession } from './entities/auth-session.entity';
 
@@ -89,7 +90,9 @@ export async function callerRowOf(
   sessionId: string,
   userId: string,
 ): Promise<CallerRow | undefined> {
-  const rows = (await db.query(
+  // Every signed-in request sends it: prepared once per connection.
+  const rows = (await queryPrepared(
+    db,
     `SELECT s.csrf_token, u.email_verified_at, u.registered_at, u.is_trusted, u.is_admin, u.is_ops, u.suspended_at
        FROM auth_session s JOIN user_account u ON u.id = s.user_id
       WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,

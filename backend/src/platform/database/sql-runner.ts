@@ -5,4 +5,6 @@
  */
 export interface SqlRunner {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
+  /** The same as `query` as a named prepared statement, where the runner is a pool (Sql). */
+  prepared?(sql: string, parameters?: unknown[]): Promise<unknown>;
 }

@@ -26,6 +26,9 @@
  *   resize first so that libjpeg decodes at 1/2, 1/4 or 1/8 where that still covers the size.
  * - `intake`: what the upload request itself now does per photo (`inspectImage`: sniffing, the
  *   header limits and a 1/8-scale decode for the blurhash).
+ * - `upload path`: all of the API's sharp work per photo: `intake`, then the job's `renderImage`
+ *   without a blurhash (the upload's is kept). `npm run bench` compares it, end to end, with
+ *   `pipeline` as the raw server runs it.
  *
  * It prints photos per second for each, this process's CPU time per photo (the number to trust on a
  * busy machine) and the pipeline's ratio to the raw contenders. Not a test: nothing is asserted.
@@ -178,6 +181,12 @@ async function intake(bytes: Buffer): Promise<number> {
   return 1;
 }
 
+async function uploadPath(bytes: Buffer): Promise<number> {
+  await renderer.inspectImage(bytes, PRESET);
+  const rendered = await renderer.renderImage(bytes, PRESET, { blurhash: false });
+  return [rendered.main, ...rendered.variants].reduce((sum, file) => sum + file.data.length, 0);
+}
+
 type Contender = { name: string; run: (bytes: Buffer) => Promise<number> };
 
 /** Photos per second, and this process's CPU time per photo (other processes' load barely moves it). */
@@ -218,6 +227,7 @@ async function main() {
     { name: 'raw clones', run: rawClones },
     { name: 'shrink-on-load', run: shrinkOnLoad },
     { name: 'intake', run: intake },
+    { name: 'upload path', run: uploadPath },
   ];
   // Warm up every code path once (sharp and libvips load lazily).
   for (const contender of contenders) await contender.run(photo);
@@ -242,6 +252,10 @@ async function main() {
   const ratio = (other: string) => (result.pipeline / result[other]).toFixed(2);
   console.info(`\npipeline ÷ raw cascade: ${ratio('raw cascade')}`);
   console.info(`pipeline ÷ raw clones:  ${ratio('raw clones')}`);
+  console.info(
+    `raw server's sharp work ÷ the API's (pipeline ÷ upload path, CPU): ` +
+      (cpuMs.pipeline / cpuMs['upload path']).toFixed(2),
+  );
   if (process.env.BENCH_JSON)
     writeFileSync(
       process.env.BENCH_JSON,

@@ -37,6 +37,7 @@ import {
 import { benchStorageDir, REPO_ROOT, redisUrl, serverUrl } from './support/env';
 import { benchWriters, logIn, type SignedIn } from './support/members';
 import {
+  cpuMilliseconds,
   rssMegabytes,
   startApiProcess,
   startRawProcess,
@@ -724,12 +725,31 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
         : await startRawProcess({ ...env, RAW_BACKGROUND: '1' }, logFile);
       const apiRuns: Array<{ seconds: number; failures: number }> = [];
       const rawRuns: Array<{ seconds: number; failures: number }> = [];
+      // CPU time of the servers' processes (API and worker; the raw server) over their rounds:
+      // the work per upload, which other load on the machine barely moves (wall-clock does).
+      const cpu = { api: 0 as number | null, raw: 0 as number | null };
+      const timed = async <T>(which: 'api' | 'raw', pids: number[] | undefined, run: () => T) => {
+        const before = await cpuMilliseconds(pids);
+        const result = await run();
+        const after = await cpuMilliseconds(pids);
+        const spent = cpu[which];
+        cpu[which] =
+          before === null || after === null || spent === null ? null : spent + after - before;
+        return result;
+      };
+      const apiServer = api;
       try {
         for (let round = 0; round < 2; round += 1) {
           apiRuns.push(
-            await uploads(api, 'api', photo, count / 2, writers[0], db, Boolean(statusColumn)),
+            await timed('api', apiServer.pids, () =>
+              uploads(apiServer, 'api', photo, count / 2, writers[0], db, Boolean(statusColumn)),
+            ),
           );
-          rawRuns.push(await uploads(rawImages, 'raw', photo, count / 2, writers[0], db, false));
+          rawRuns.push(
+            await timed('raw', rawImages.pids, () =>
+              uploads(rawImages, 'raw', photo, count / 2, writers[0], db, false),
+            ),
+          );
         }
       } finally {
         if (rawImages !== raw) await rawImages.close();
@@ -762,12 +782,19 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           !rawStats.failures,
         notes:
           (statusColumn ? 'API measured to variants existing' : 'API measured to acceptance') +
+          (cpu.api !== null && cpu.raw !== null
+            ? `; CPU per upload: API + worker ${Math.round(cpu.api / count)} ms, raw ` +
+              `${Math.round(cpu.raw / count)} ms (raw ÷ API ${(cpu.raw / cpu.api).toFixed(2)})`
+            : '') +
           (apiStats.failures || rawStats.failures
             ? `; failed (request or render): API ${apiStats.failures}, raw ${rawStats.failures}`
             : ''),
       });
       log(
-        `images: API ${apiStats.requestsPerSecond.toFixed(2)}/s, raw ${rawStats.requestsPerSecond.toFixed(2)}/s`,
+        `images: API ${apiStats.requestsPerSecond.toFixed(2)}/s, raw ${rawStats.requestsPerSecond.toFixed(2)}/s` +
+          (cpu.api !== null && cpu.raw !== null
+            ? `; CPU per upload API + worker ${Math.round(cpu.api / count)} ms, raw ${Math.round(cpu.raw / count)} ms`
+            : ''),
       );
     }
 

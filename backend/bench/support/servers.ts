@@ -9,6 +9,8 @@ export interface RunningServer {
   url: string;
   /** The process whose memory is sampled (undefined when in this process). */
   pid?: number;
+  /** Every process of the server (the API's worker too), for CPU time; empty when in this one. */
+  pids?: number[];
   close: () => Promise<void>;
 }
 
@@ -90,7 +92,12 @@ export async function startApiProcess(
     await Promise.all([stop(api), stop(worker)]);
     throw error;
   }
-  return { url, pid: api.pid, close: () => Promise.all([stop(api), stop(worker)]).then(() => {}) };
+  return {
+    url,
+    pid: api.pid,
+    pids: [api.pid, worker.pid].filter((pid): pid is number => pid !== undefined),
+    close: () => Promise.all([stop(api), stop(worker)]).then(() => {}),
+  };
 }
 
 /** The raw baseline in its own node process (as the API is), run from source. */
@@ -116,7 +123,34 @@ export async function startRawProcess(
     await stop(child);
     throw error;
   }
-  return { url, pid: child.pid, close: () => stop(child) };
+  return {
+    url,
+    pid: child.pid,
+    pids: child.pid === undefined ? [] : [child.pid],
+    close: () => stop(child),
+  };
+}
+
+/**
+ * CPU time (user + system, every thread) the processes have used so far, in ms (Linux /proc), or
+ * null when any cannot be read. Unlike wall-clock rates, it barely moves with other load.
+ */
+export async function cpuMilliseconds(pids: number[] | undefined): Promise<number | null> {
+  if (!pids?.length) return null;
+  const { readFile } = await import('node:fs/promises');
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  // Clock ticks: 100 a second on Linux.
+  return total * 10;
 }
 
 /** Resident memory of a process in MB (Linux /proc), or null. */

@@ -4,7 +4,12 @@ import { isValidRef, newRef } from '../storage/storage-ref';
 import { StorageService } from '../storage/storage.service';
 import type { AcceptedImageFormat } from './image-format';
 import { IMAGE_PRESETS, type ImageFolder, type ImagePreset } from './image-presets';
-import { type InspectedImage, inspectImage, renderImage } from './image-renderer';
+import {
+  type InspectedImage,
+  inspectImage,
+  type RenderedImage,
+  renderImage,
+} from './image-renderer';
 
 export interface ImageVariant {
   width: number;
@@ -95,11 +100,9 @@ export class ImagePipeline {
    * is removed again before the error is rethrown.
    */
   async process(bytes: Buffer, options: ProcessImageOptions): Promise<ProcessedImage> {
-    return this.renderAndStore(
-      bytes,
-      newRef(options.folder, 'webp'),
-      presetOf(options.folder, options.widths),
-    );
+    const rendered = await renderImage(bytes, presetOf(options.folder, options.widths));
+    const stored = await this.store(rendered, newRef(options.folder, 'webp'));
+    return { ...stored, blurhash: rendered.blurhash };
   }
 
   /**
@@ -122,28 +125,28 @@ export class ImagePipeline {
   /**
    * Renders a stored original into the image's files under `ref` and its variant names. The names
    * depend on `ref` alone, so running it again (a retried job) rewrites the same files. Null when
-   * the original is gone. Refusals of the bytes throw as in `process`.
+   * the original is gone. Refusals of the bytes throw as in `process`. No blurhash: the upload
+   * got its own when it was accepted (`accept`), and that is the one its records keep.
    */
   async renderOriginal(
     ref: string,
     original: string,
     folder: ImageFolder,
-  ): Promise<ProcessedImage | null> {
+  ): Promise<Omit<ProcessedImage, 'blurhash'> | null> {
     const bytes = await this.storage.readPrivate(original);
     if (!bytes) return null;
-    return this.renderAndStore(bytes, ref, presetOf(folder));
+    return this.store(await renderImage(bytes, presetOf(folder), { blurhash: false }), ref);
   }
 
   async removeOriginals(originals: string[]): Promise<void> {
     await this.storage.removePrivate(originals);
   }
 
-  private async renderAndStore(
-    bytes: Buffer,
+  /** Stores a render's files under `ref` and its variant names; all or none of them. */
+  private async store(
+    rendered: RenderedImage,
     ref: string,
-    preset: ImagePreset,
-  ): Promise<ProcessedImage> {
-    const rendered = await renderImage(bytes, preset);
+  ): Promise<Omit<ProcessedImage, 'blurhash'>> {
     const files = [
       ...rendered.variants.map((variant) => ({ ...variant, ref: variantRef(ref, variant.width) })),
       { ...rendered.main, ref },
@@ -163,7 +166,6 @@ export class ImagePipeline {
       ref,
       width: rendered.main.width,
       height: rendered.main.height,
-      blurhash: rendered.blurhash,
       animated: rendered.animated,
       variants: files.map(({ width, height, ref: fileRef }) => ({ width, height, ref: fileRef })),
     };

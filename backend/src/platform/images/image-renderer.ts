@@ -15,8 +15,17 @@ export interface RenderedImage {
   main: RenderedFile;
   /** Narrower renditions, ascending by width; each narrower than `main`. */
   variants: RenderedFile[];
-  blurhash: string;
+  /** Null when the caller has one already (`blurhash: false`). */
+  blurhash: string | null;
   animated: boolean;
+}
+
+export interface RenderOptions {
+  /**
+   * False: no blurhash. A photo rendered on the `images` queue got its blurhash when its upload
+   * was accepted (inspectImage), and that one is what its records keep.
+   */
+  blurhash?: boolean;
 }
 
 /** What the upload request learns from the bytes before anything is rendered. */
@@ -169,9 +178,24 @@ interface Pixels {
  * larger rendition's pixels (a cascade: each step reads fewer pixels than the last), and every
  * rendition is encoded as WebP without EXIF, GPS, XMP, IPTC or ICC data. Animated GIF and WebP
  * stay animated (all frames go down the same cascade). Throws 415 UNSUPPORTED_IMAGE, 400
- * INVALID_IMAGE or 400 IMAGE_TOO_LARGE_PIXELS.
+ * INVALID_IMAGE or 400 IMAGE_TOO_LARGE_PIXELS. The blurhash comes from the smallest rendition's
+ * pixels (see RenderOptions).
  */
-export async function renderImage(bytes: Buffer, preset: ImagePreset): Promise<RenderedImage> {
+export async function renderImage(
+  bytes: Buffer,
+  preset: ImagePreset,
+  options?: RenderOptions & { blurhash?: true },
+): Promise<RenderedImage & { blurhash: string }>;
+export async function renderImage(
+  bytes: Buffer,
+  preset: ImagePreset,
+  options: RenderOptions,
+): Promise<RenderedImage>;
+export async function renderImage(
+  bytes: Buffer,
+  preset: ImagePreset,
+  options: RenderOptions = {},
+): Promise<RenderedImage> {
   const header = await checkHeader(bytes);
   const { animated } = header;
   const timing = animated
@@ -209,7 +233,7 @@ export async function renderImage(bytes: Buffer, preset: ImagePreset): Promise<R
     return {
       main: files[0],
       variants: files.slice(1).reverse(),
-      blurhash: await blurhashOf(pixels),
+      blurhash: options.blurhash === false ? null : await blurhashOf(pixels),
       animated,
     };
   } catch (error) {

@@ -1,3 +1,4 @@
+import { isBlurhashValid } from 'blurhash';
 import type { SharpOptions } from 'sharp';
 import { animated, gpsTaggedJpeg, jpeg } from '../../../../test/support/test-images';
 import { IMAGE_PRESETS } from '../image-presets';
@@ -33,6 +34,23 @@ describe('renderImage', () => {
     const others = opened.filter(({ input }) => input !== photo);
     expect(others.length).toBeGreaterThanOrEqual(4);
     expect(others.every(({ options }) => options?.raw !== undefined)).toBe(true);
+  });
+
+  it('skips the blurhash when the caller has one, with the same files and one pipeline fewer', async () => {
+    const photo = await jpeg(1600, 1200);
+    opened.length = 0;
+    const full = await renderImage(photo, IMAGE_PRESETS.posts);
+    const withBlurhash = opened.length;
+    expect(isBlurhashValid(full.blurhash)).toEqual({ result: true });
+    opened.length = 0;
+    const bare = await renderImage(photo, IMAGE_PRESETS.posts, { blurhash: false });
+    expect(bare.blurhash).toBeNull();
+    expect(opened).toHaveLength(withBlurhash - 1);
+    expect(decodesOf(photo)).toHaveLength(1);
+    expect([bare.main, ...bare.variants].map((file) => [file.width, file.height])).toEqual(
+      [full.main, ...full.variants].map((file) => [file.width, file.height]),
+    );
+    expect(bare.main.data.equals(full.main.data)).toBe(true);
   });
 
   it('decodes an animation once too, keeping every frame in every rendition', async () => {

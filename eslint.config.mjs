@@ -28,10 +28,12 @@ const SQL_OUTSIDE_QUERIES = [
 // Who may import whom. Tags live in each project.json.
 //   backend never imports frontends; remotes never import each other or the shell, only libs/.
 const depConstraints = [
-  { sourceTag: 'type:backend', onlyDependOnLibsWithTags: ['type:tooling'] },
+  { sourceTag: 'type:backend', onlyDependOnLibsWithTags: ['type:tooling', 'type:shared'] },
   { sourceTag: 'type:host', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['type:lib'] },
-  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:shared'] },
+  // Framework-free rules both the API and the browser libs run (libs/living-text).
+  { sourceTag: 'type:shared', onlyDependOnLibsWithTags: ['type:shared'] },
   { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:tooling'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:tooling', 'type:lib'] },
   { sourceTag: 'platform:node', notDependOnLibsWithTags: ['platform:browser'] },
@@ -113,6 +115,7 @@ export default tseslint.config(
               group: [
                 '@plantfolk/*',
                 '!@plantfolk/devstack',
+                '!@plantfolk/living-text',
                 '**/frontends/**',
                 '**/libs/*/src/**',
               ],

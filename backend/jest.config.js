@@ -21,6 +21,8 @@ module.exports = {
   // our dependency tree are compiled to CommonJS for the tests.
   transform: { '^.+\\.(ts|js|mjs)$': ['@swc/jest', swc] },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
+  // Workspace libs the API requires as built CommonJS at run time; the tests take their source.
+  moduleNameMapper: { '^@plantfolk/living-text$': '<rootDir>/../libs/living-text/src/index.ts' },
   setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',

@@ -1,11 +1,11 @@
-import { cookieFrom, createMember } from './support/members';
-import { startTestApp, type TestApp } from './support/test-app';
+import { createMember, queueDashboardPass, type TestMember } from './support/members';
+import { appPerSuite } from './support/suite-app';
+import type { TestApp } from './support/test-app';
 
 describe('queue dashboard at /admin/queues', () => {
   describe('by default', () => {
     let t: TestApp;
-    beforeAll(async () => (t = await startTestApp()));
-    afterAll(() => t.close());
+    appPerSuite((app) => (t = app));
 
     it.each(['/admin/queues', '/admin/queues/api/queues', '/admin/queues/static/js/main.js'])(
       'is closed to everyone: %s',
@@ -24,13 +24,16 @@ describe('queue dashboard at /admin/queues', () => {
 
   describe('in development, with the switch that used to open it', () => {
     let t: TestApp;
-    beforeAll(
-      async () =>
-        (t = await startTestApp({
-          env: { NODE_ENV: 'development', QUEUE_DASHBOARD_OPEN: 'true' },
-        })),
-    );
-    afterAll(() => t.close());
+    appPerSuite((app) => (t = app), {
+      env: { NODE_ENV: 'development', QUEUE_DASHBOARD_OPEN: 'true' },
+    });
+
+    /** The ops pass cookie of `member`, who must be given one. */
+    const passCookie = async (member: TestMember) => {
+      const pass = await queueDashboardPass(t, member);
+      expect(pass.status).toBe(200);
+      return pass.cookie as string;
+    };
 
     it.each(['/admin/queues', '/admin/queues/api/queues'])(
       'stays closed without an admin pass: %s',
@@ -42,12 +45,7 @@ describe('queue dashboard at /admin/queues', () => {
 
     it('shows every queue to an admin with the ops pass', async () => {
       const admin = await createMember(t, 'admin');
-      const pass = await t
-        .http()
-        .post('/api/iam/admin/queue-dashboard-session')
-        .set(admin.headers)
-        .expect(200);
-      const cookie = `pf_ops=${cookieFrom(pass, 'pf_ops')}`;
+      const cookie = await passCookie(admin);
       await t.http().get('/admin/queues').set('cookie', cookie).expect(200);
       const response = await t.http().get('/admin/queues/api/queues').set('cookie', cookie);
       expect(response.status).toBe(200);
@@ -59,12 +57,7 @@ describe('queue dashboard at /admin/queues', () => {
 
     it('lets an operator look but not act, and a member not even look', async () => {
       const ops = await createMember(t, 'ops');
-      const pass = await t
-        .http()
-        .post('/api/iam/admin/queue-dashboard-session')
-        .set(ops.headers)
-        .expect(200);
-      const cookie = `pf_ops=${cookieFrom(pass, 'pf_ops')}`;
+      const cookie = await passCookie(ops);
       const queues = await t.http().get('/admin/queues/api/queues').set('cookie', cookie);
       expect(queues.status).toBe(200);
       const retry = await t
@@ -80,12 +73,7 @@ describe('queue dashboard at /admin/queues', () => {
 
     it('lets an admin act', async () => {
       const admin = await createMember(t, 'admin');
-      const pass = await t
-        .http()
-        .post('/api/iam/admin/queue-dashboard-session')
-        .set(admin.headers)
-        .expect(200);
-      const cookie = `pf_ops=${cookieFrom(pass, 'pf_ops')}`;
+      const cookie = await passCookie(admin);
       const retry = await t
         .http()
         .put('/admin/queues/api/queues/cleanup/retry/failed')

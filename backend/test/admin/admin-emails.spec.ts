@@ -1,15 +1,14 @@
 import { mailTo, testSmtpUrl } from '../support/mailbox';
 import { createMember, type TestMember } from '../support/members';
-import { eventually, startTestApp, type TestApp } from '../support/test-app';
+import { adminAppPerSuite } from '../support/suite-app';
+import { eventually, type TestApp } from '../support/test-app';
 
 describe('admin e-mails (POST emails/admin/new-verified-user, emails/account-deletion)', () => {
   let t: TestApp;
   let admin: TestMember;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { WORKERS: 'inline', SMTP_URL: testSmtpUrl() } });
-    admin = await createMember(t, 'admin');
+  adminAppPerSuite((suite) => ({ t, admin } = suite), {
+    env: { WORKERS: 'inline', SMTP_URL: testSmtpUrl() },
   });
-  afterAll(() => t.close());
 
   const post = (path: string, body: unknown, who: TestMember = admin) =>
     t

@@ -1,6 +1,7 @@
 import { AuditLogService } from '../../src/platform/audit/audit-log.service';
 import { createMember, type TestMember } from '../support/members';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { adminAppPerSuite } from '../support/suite-app';
 
 const AUDIT = '/api/iam/admin/audit-log';
 
@@ -19,11 +20,7 @@ interface Entry {
 describe('admin: the audit log', () => {
   let t: TestApp;
   let admin: TestMember;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await createMember(t, 'admin');
-  });
-  afterAll(() => t.close());
+  adminAppPerSuite((suite) => ({ t, admin } = suite));
 
   const list = (query: Record<string, string> = {}, caller: TestMember = admin) =>
     t.http().get(AUDIT).query(query).set(caller.headers);

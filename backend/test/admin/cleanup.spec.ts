@@ -1,6 +1,7 @@
 import { deleteUnreferencedLocations } from '../../src/modules/events/location-cleanup.queries';
 import { createMember, type TestMember } from '../support/members';
-import { eventually, startTestApp, type TestApp } from '../support/test-app';
+import { appPerSuite } from '../support/suite-app';
+import { eventually, type TestApp } from '../support/test-app';
 
 function dateIn(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(
@@ -19,12 +20,14 @@ describe('admin: location cleanups as jobs (DELETE admin/location-duplicates, ad
   let t: TestApp;
   let admin: TestMember;
   let creator: TestMember;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { WORKERS: 'inline' } });
-    admin = await createMember(t, 'admin');
-    creator = await createMember(t, 'trusted');
-  });
-  afterAll(() => t.close());
+  appPerSuite(
+    async (app) => {
+      t = app;
+      admin = await createMember(t, 'admin');
+      creator = await createMember(t, 'trusted');
+    },
+    { env: { WORKERS: 'inline' } },
+  );
 
   const call = (method: 'get' | 'delete', path: string, who: TestMember | null = admin) => {
     const request = t.http()[method](path).set('client-platform', 'browser');

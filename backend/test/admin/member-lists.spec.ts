@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { AccountDeletionService } from '../../src/modules/identity/account-deletion.service';
 import { MembersService } from '../../src/modules/identity/members.service';
 import { createMember, type TestMember } from '../support/members';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { adminAppPerSuite, appPerSuite } from '../support/suite-app';
 
 interface Listed {
   uuid: string;
@@ -19,11 +20,7 @@ interface Listed {
 describe('admin: the member lists (GET /api/iam/users/all/{x})', () => {
   let t: TestApp;
   let admin: TestMember;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await createMember(t, 'admin');
-  });
-  afterAll(() => t.close());
+  adminAppPerSuite((suite) => ({ t, admin } = suite));
 
   const list = (x: string, query: Record<string, string> = {}, caller: TestMember = admin) =>
     t.http().get(`/api/iam/users/all/${x}`).query(query).set(caller.headers);
@@ -234,10 +231,7 @@ describe('admin: the member lists (GET /api/iam/users/all/{x})', () => {
 
 describe('admin: the last active admin stays', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  appPerSuite((app) => (t = app));
 
   /** Leaves `keep` as the only admins of the database. */
   async function onlyAdmins(...keep: TestMember[]) {

@@ -1,14 +1,12 @@
 import { createMember } from '../support/members';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { appPerSuite } from '../support/suite-app';
+import type { TestApp } from '../support/test-app';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
 describe('GET /api/metrics (Prometheus)', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { METRICS_TOKEN: TOKEN, WORKERS: 'inline' } });
-  });
-  afterAll(() => t.close());
+  appPerSuite((app) => (t = app), { env: { METRICS_TOKEN: TOKEN, WORKERS: 'inline' } });
 
   const metrics = () => t.http().get('/api/metrics');
 

@@ -1,14 +1,11 @@
-import { cookieFrom, createMember, type TestMember } from '../support/members';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { createMember, queueDashboardPass, type TestMember } from '../support/members';
+import type { TestApp } from '../support/test-app';
+import { adminAppPerSuite } from '../support/suite-app';
 
 describe('admin: granting and withdrawing the ops permission (PUT /api/iam/users/{uuid} {ops})', () => {
   let t: TestApp;
   let admin: TestMember;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await createMember(t, 'admin');
-  });
-  afterAll(() => t.close());
+  adminAppPerSuite((suite) => ({ t, admin } = suite));
 
   const setOps = (member: TestMember, ops: unknown, caller: TestMember = admin) =>
     t.http().put(`/api/iam/users/${member.id}`).set(caller.headers).send({ ops });
@@ -20,16 +17,7 @@ describe('admin: granting and withdrawing the ops permission (PUT /api/iam/users
     return row.is_ops;
   };
 
-  /** The queue dashboard's pass for `member`, or the refusal's status. */
-  const dashboardPass = async (member: TestMember) => {
-    const response = await t
-      .http()
-      .post('/api/iam/admin/queue-dashboard-session')
-      .set(member.headers);
-    return response.status === 200
-      ? { status: 200, cookie: `pf_ops=${cookieFrom(response, 'pf_ops')}` }
-      : { status: response.status, cookie: null };
-  };
+  const dashboardPass = (member: TestMember) => queueDashboardPass(t, member);
 
   it('opens the queue dashboard read-only to a member granted ops, and no admin call', async () => {
     const member = await createMember(t, 'registered');

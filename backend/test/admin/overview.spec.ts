@@ -2,17 +2,14 @@ import { tableSizes } from '../../src/platform/database/table-sizes';
 import { JobQueue } from '../../src/platform/queues/job-queue.service';
 import { createPost } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { adminAppPerSuite } from '../support/suite-app';
 import { statementsOf } from '../support/sql-statements';
 
 describe('admin: the overview (GET /api/iam/admin/overview)', () => {
   let t: TestApp;
   let admin: TestMember;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await createMember(t, 'admin');
-  });
-  afterAll(() => t.close());
+  adminAppPerSuite((suite) => ({ t, admin } = suite));
 
   const overview = (caller: TestMember | null = admin) => {
     const call = t.http().get('/api/iam/admin/overview');

@@ -1,8 +1,10 @@
 import { REGISTRATION_INVITE_CHECK } from '../../src/platform/site-settings/registration-gate';
 import type { RegistrationInviteGate } from '../../src/platform/site-settings/registration-gate';
+import { Sql } from '../../src/platform/database/sql';
 import { SiteSettingsService } from '../../src/platform/site-settings/site-settings.service';
 import { createMember, type CallerKind, type TestMember } from '../support/members';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
+import { adminAppPerSuite } from '../support/suite-app';
 
 const GET_SITE = '/api/iam/site-settings/get-site';
 const UPDATE = '/api/iam/admin/update/site-setting';
@@ -19,11 +21,7 @@ interface Setting {
 describe('admin: site settings', () => {
   let t: TestApp;
   let admin: TestMember;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await createMember(t, 'admin');
-  });
-  afterAll(() => t.close());
+  adminAppPerSuite((suite) => ({ t, admin } = suite));
 
   const update = (body: Record<string, unknown>, caller: TestMember = admin) =>
     t.http().put(UPDATE).set(caller.headers).send(body);
@@ -155,6 +153,22 @@ describe('admin: site settings', () => {
       'a tile URL without {x}',
       { name: 'map_tiles_url', value: 'https://t.example/{z}/{y}.png', dataType: 'string' },
     ],
+    [
+      'a tile URL whose port no URL can have',
+      {
+        name: 'map_tiles_url',
+        value: 'https://t.example:99999/{z}/{x}/{y}.png',
+        dataType: 'string',
+      },
+    ],
+    [
+      'a tile URL on another scheme',
+      { name: 'map_tiles_url', value: 'javascript://t.example/{z}/{x}/{y}', dataType: 'string' },
+    ],
+    [
+      'a tile URL with credentials',
+      { name: 'map_tiles_url', value: 'https://u:p@t.example/{z}/{x}/{y}.png', dataType: 'string' },
+    ],
     ['a setting that does not exist', { name: 'no_such_setting', value: 'x', dataType: 'string' }],
     ['a null value', { name: 'site_name', value: null, dataType: 'string' }],
     ['no value', { name: 'site_name', dataType: 'string' }],
@@ -206,6 +220,25 @@ describe('admin: site settings', () => {
     expect(await settings.get('map_tiles_url')).toBe('/tiles/{z}/{x}/{y}.png');
   });
 
+  it('names the map tiles’ other origin for the pages’ policy, as the setting changes', async () => {
+    const tilesOrigin = async () =>
+      (await t.http().get(PUBLIC).expect(200)).headers['x-map-tiles-origin'] as string | undefined;
+    try {
+      await update({
+        name: 'map_tiles_url',
+        value: 'https://Tiles.Example.net:8443/osm/{z}/{x}/{y}.png',
+        dataType: 'string',
+      }).expect(200);
+      expect(await tilesOrigin()).toBe('https://tiles.example.net:8443');
+      await update({ name: 'map_tiles_url', value: '/t/{z}/{x}/{y}.png', dataType: 'string' });
+      expect(await tilesOrigin()).toBeUndefined();
+      await update({ name: 'map_tiles_url', value: '', dataType: 'string' }).expect(200);
+      expect(await tilesOrigin()).toBeUndefined();
+    } finally {
+      await update({ name: 'map_tiles_url', value: '', dataType: 'string' });
+    }
+  });
+
   it('shows a change to a second API instance without a restart (Redis pub/sub)', async () => {
     const second = await startTestApp({
       databaseUrl: t.databaseUrl,
@@ -232,6 +265,89 @@ describe('admin: site settings', () => {
     } finally {
       await second.close();
     }
+  });
+
+  describe('on a second API instance', () => {
+    let second: TestApp;
+    beforeAll(async () => {
+      second = await startTestApp({
+        databaseUrl: t.databaseUrl,
+        env: { REDIS_PREFIX: t.config.redisPrefix },
+      });
+      await second.app.get(SiteSettingsService).settled();
+    });
+    afterAll(() => second.close());
+    afterEach(() => jest.restoreAllMocks());
+
+    const publicValue = async (name: string) =>
+      ((await second.http().get(PUBLIC).expect(200)).body.data as Setting[]).find(
+        (setting) => setting.name === name,
+      )?.value;
+
+    /**
+     * Watches the second instance's reads of the settings table (they all go through its Sql):
+     * `reads()` counts them; the first is held until `release` is called, or fails with `fail`.
+     * `started` resolves when that first read was asked for (nothing reached the database).
+     */
+    function watchSettingsReads(options: { fail?: boolean } = {}) {
+      const sql = second.app.get(Sql);
+      const original = sql.query.bind(sql);
+      let count = 0;
+      let release!: () => void;
+      let markStarted!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const started = new Promise<void>((resolve) => (markStarted = resolve));
+      jest.spyOn(sql, 'query').mockImplementation(async (text, values) => {
+        if (/\bFROM site_setting\b/.test(text)) {
+          count += 1;
+          if (count === 1) {
+            markStarted();
+            if (options.fail) throw new Error('database unreachable');
+            await released;
+          }
+        }
+        return original(text, values);
+      });
+      return { started, release, reads: () => count };
+    }
+
+    it('refreshes on a change notice in the background: requests meanwhile get the copy they had, without a read', async () => {
+      const settings = second.app.get(SiteSettingsService);
+      const before = await publicValue('site_description');
+      expect(typeof before).toBe('string');
+
+      const watch = watchSettingsReads();
+      await update({
+        name: 'site_description',
+        value: 'Refreshed behind the scenes',
+        dataType: 'string',
+      }).expect(200);
+      // The notice started the second instance's reload, which is held: requests answer from the
+      // copy at once, with the value it had, and read nothing.
+      await watch.started;
+      expect(await publicValue('site_description')).toBe(before);
+      expect(await settings.get('site_description')).toBe(before);
+      expect(watch.reads()).toBe(1);
+
+      // Let the reload through: the copy changes with no request asking for it.
+      watch.release();
+      await settings.settled();
+      expect(await settings.get('site_description')).toBe('Refreshed behind the scenes');
+      expect(await publicValue('site_description')).toBe('Refreshed behind the scenes');
+      expect(watch.reads()).toBe(1);
+    });
+
+    it('keeps the values it had when a background reload fails', async () => {
+      const settings = second.app.get(SiteSettingsService);
+      const before = await settings.get('site_name');
+      const watch = watchSettingsReads({ fail: true });
+      await update({ name: 'site_name', value: 'Moss Society', dataType: 'string' }).expect(200);
+      await watch.started;
+      await settings.settled();
+      expect(watch.reads()).toBe(1);
+      expect(await settings.get('site_name')).toBe(before);
+      expect(await publicValue('site_name')).toBe(before);
+    });
   });
 
   describe('registration mode', () => {

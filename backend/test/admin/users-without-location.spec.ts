@@ -1,14 +1,11 @@
 import { createMember, type TestMember } from '../support/members';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { adminAppPerSuite } from '../support/suite-app';
 
 describe('admin: GET /api/iam/admin/users-without-location', () => {
   let t: TestApp;
   let admin: TestMember;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await createMember(t, 'admin');
-  });
-  afterAll(() => t.close());
+  adminAppPerSuite((suite) => ({ t, admin } = suite));
 
   const list = (query: Record<string, string> = {}, who: TestMember = admin) =>
     t.http().get('/api/iam/admin/users-without-location').query(query).set(who.headers);

@@ -10,7 +10,8 @@ import { localClock } from '../../src/platform/time-zone/time-zone';
 import { createPost } from '../support/content';
 import { type CaughtMail, mailTo, testSmtpUrl } from '../support/mailbox';
 import { createMember, type TestMember } from '../support/members';
-import { eventually, startTestApp, testRedisUrl, type TestApp } from '../support/test-app';
+import { appPerSuite } from '../support/suite-app';
+import { eventually, testRedisUrl, type TestApp } from '../support/test-app';
 
 const JOB_STATES = [
   'completed',
@@ -34,14 +35,9 @@ describe('notifications: e-mail preferences and digests', () => {
   let t: TestApp;
   let redis: Redis;
 
-  beforeAll(async () => {
-    t = await startTestApp({ env: { WORKERS: 'inline', SMTP_URL: testSmtpUrl() } });
-    redis = new Redis(testRedisUrl());
-  });
-  afterAll(async () => {
-    redis.disconnect();
-    await t.close();
-  });
+  appPerSuite((app) => (t = app), { env: { WORKERS: 'inline', SMTP_URL: testSmtpUrl() } });
+  beforeAll(() => (redis = new Redis(testRedisUrl())));
+  afterAll(() => redis.disconnect());
 
   const registered = () => createMember(t, 'registered');
   const emails = () => t.app.get(MemberEmails);

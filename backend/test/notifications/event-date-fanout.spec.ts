@@ -5,9 +5,9 @@ import {
   NotificationsService,
 } from '../../src/modules/notifications/notifications.service';
 import { JobQueue } from '../../src/platform/queues/job-queue.service';
-import { OutboxRelay } from '../../src/platform/queues/outbox-relay.service';
 import { createMember, type TestMember } from '../support/members';
-import { eventually, startTestApp, type TestApp } from '../support/test-app';
+import { appPerSuite, notificationsSettled } from '../support/suite-app';
+import { eventually, type TestApp } from '../support/test-app';
 
 const ZONE = 'Australia/Melbourne';
 const LOCATION = {
@@ -29,25 +29,9 @@ function localDateIn(days: number): string {
 describe('notifications: a change to an event date fans out to everyone who answered it', () => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    t = await startTestApp({ env: { WORKERS: 'inline' } });
-  });
-  afterAll(() => t.close());
+  appPerSuite((app) => (t = app), { env: { WORKERS: 'inline' } });
 
-  /** Waits until every outbox row has been relayed and every notifications job has run. */
-  async function settled() {
-    await eventually(async () => {
-      const [{ pending }] = await t.dataSource.query(
-        'SELECT count(*)::int AS pending FROM outbox_message WHERE dispatched_at IS NULL',
-      );
-      expect(pending).toBe(0);
-    });
-    await t.app.get(OutboxRelay).relayOnce();
-    await eventually(async () => {
-      const counts = await t.app.get(JobQueue).queue('notifications').getJobCounts();
-      expect((counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0)).toBe(0);
-    }, 20_000);
-  }
+  const settled = () => notificationsSettled(t, 20_000);
 
   async function createEvent(creator: TestMember, extra: object = {}) {
     const created = await t

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { NotificationsService } from '../../src/modules/notifications/notifications.service';
-import { JobQueue } from '../../src/platform/queues/job-queue.service';
-import { OutboxRelay } from '../../src/platform/queues/outbox-relay.service';
 import { createPost } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
-import { eventually, startTestApp, type TestApp } from '../support/test-app';
+import { appPerSuite, notificationsSettled } from '../support/suite-app';
+import { eventually, type TestApp } from '../support/test-app';
 
 describe('notifications: the list, the tally, mark-as-seen, triggers and announcements', () => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    t = await startTestApp({ env: { WORKERS: 'inline' } });
-  });
-  afterAll(() => t.close());
+  appPerSuite((app) => (t = app), { env: { WORKERS: 'inline' } });
 
   const registered = () => createMember(t, 'registered');
 
@@ -28,20 +24,7 @@ describe('notifications: the list, the tally, mark-as-seen, triggers and announc
       .send(parentId ? { postId, content, parentId } : { postId, content });
   }
 
-  /** Waits until every outbox row has been relayed and every notifications job has run. */
-  async function settled() {
-    await eventually(async () => {
-      const [{ pending }] = await t.dataSource.query(
-        'SELECT count(*)::int AS pending FROM outbox_message WHERE dispatched_at IS NULL',
-      );
-      expect(pending).toBe(0);
-    });
-    await t.app.get(OutboxRelay).relayOnce();
-    await eventually(async () => {
-      const counts = await t.app.get(JobQueue).queue('notifications').getJobCounts();
-      expect((counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0)).toBe(0);
-    });
-  }
+  const settled = () => notificationsSettled(t);
 
   const tally = async (member: TestMember) =>
     (await t.http().get('/api/iam/notifications/unread-tally').set(member.headers).expect(200)).body

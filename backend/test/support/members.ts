@@ -126,3 +126,17 @@ export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
+
+/** The queue dashboard's pass for `member` (the `pf_ops=…` cookie), or the refusal's status. */
+export async function queueDashboardPass(
+  t: TestApp,
+  member: TestMember,
+): Promise<{ status: number; cookie: string | null }> {
+  const response = await t
+    .http()
+    .post('/api/iam/admin/queue-dashboard-session')
+    .set(member.headers);
+  return response.status === 200
+    ? { status: 200, cookie: `pf_ops=${cookieFrom(response, 'pf_ops')}` }
+    : { status: response.status, cookie: null };
+}

@@ -43,7 +43,7 @@ export {
   useCachedPublicSettings,
   type PublicSettings,
 } from './site-settings';
-export { normaliseTagName, tokenize, type TextToken } from './content/living-text-tokens';
+export { normaliseTagName, tokenize, type TextToken } from '@plantfolk/living-text';
 export { EditedMarker } from './content/edited-marker';
 export { absoluteUrl, ShareButton, type ShareButtonProps } from './content/share-button';
 export { formatFullDate, formatRelativeTime } from './format-time';

@@ -43,28 +43,42 @@ export interface PublicSiteSetting {
 }
 
 /**
- * How long a cached copy is trusted without a word from Redis: the invalidation message is the
- * fast path; this bounds staleness when one was missed (Redis down while another instance wrote).
+ * How long a cached copy is trusted without a word from Redis: the change notice is the fast
+ * path; this bounds staleness when one was missed (Redis down while another instance wrote).
+ * When it runs out the copy is reloaded in the background, as on a notice.
  */
 const SAFETY_TTL_MS = 60_000;
+/** How soon a background reload that failed (the copy kept) is tried again. */
+const RETRY_AFTER_ERROR_MS = 10_000;
 
 /**
  * The site settings. Reads come from an in-process copy of the (few) changed rows, so a request
  * that needs a setting costs no round trip. A change commits in PostgreSQL, then is published on
- * a Redis channel every API and worker instance subscribes to; each drops its copy and the next
- * read loads the table again, so a change takes effect everywhere within a round trip, without a
- * restart. Pub/sub rather than a tiny TTL: settings are read on hot paths (sign-up, link
- * previews) and change rarely, so re-reading the table every few seconds per instance would be
- * almost all waste, and a TTL short enough to feel immediate to an admin would be most of it.
+ * a Redis channel every API and worker instance subscribes to; each reloads its copy in the
+ * background (stale-while-revalidate: requests meanwhile get the copy they had, one reload runs at
+ * a time, and a failed one keeps the copy and logs a warning), so a change takes effect
+ * everywhere within a round trip, without a restart, and no request waits on a settings read
+ * once the copy is there. The instance that made the change puts it in its copy at once, so its
+ * very next request sees it. Pub/sub rather than a tiny TTL: settings are read on hot paths
+ * (sign-up, link previews) and change rarely, so re-reading the table every few seconds per
+ * instance would be almost all waste, and a TTL short enough to feel immediate to an admin would
+ * be most of it.
  */
 @Injectable()
 export class SiteSettingsService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('SiteSettings');
-  private cache: { rows: Map<string, SiteSettingRow>; loadedAt: number } | null = null;
-  private loading: Promise<Map<string, SiteSettingRow>> | null = null;
-  /** Bumped on every invalidation, so a load that started before it is not cached after it. */
+  /** The copy requests read; null until the first load succeeds (then requests wait for one). */
+  private cache: Map<string, SiteSettingRow> | null = null;
+  /** The reload in flight: at most one; it loops while more were asked for meanwhile. */
+  private loading: Promise<void> | null = null;
+  /** Another reload was asked for while one was in flight (a notice came during the read). */
+  private reloadAgain = false;
+  /** Bumped by a change made here, so a read that started before it is not cached after it. */
   private generation = 0;
+  private expiry: NodeJS.Timeout | null = null;
+  private closed = false;
   private subscriber: Redis | null = null;
+  private subscribed: Promise<void> = Promise.resolve();
   private readonly channel: string;
 
   constructor(
@@ -80,23 +94,40 @@ export class SiteSettingsService implements OnModuleInit, OnApplicationShutdown 
   async onModuleInit() {
     this.subscriber = this.redis.connectForRealtime('subscribe');
     this.subscriber.on('message', (channel: string) => {
-      if (channel === this.channel) this.invalidate();
+      if (channel === this.channel) this.reloadInBackground();
     });
-    // After a reconnect, messages sent meanwhile are lost: start from the table again.
-    this.subscriber.on('ready', () => this.invalidate());
+    // After a (re)connect, messages sent meanwhile are lost: read the table again. ioredis emits
+    // 'ready' before it sends the (re)subscription, so the reload has begun when that resolves.
+    this.subscriber.on('ready', () => this.reloadInBackground());
     // Not awaited: with Redis down the command waits offline until it is back (ioredis then
     // subscribes, and re-subscribes after every reconnect), and the API must start without Redis.
-    void this.subscriber.subscribe(this.channel).catch((error: Error) => {
-      this.logger.warn(`Not subscribed to setting changes yet: ${error.message}`);
-    });
+    this.subscribed = this.subscriber.subscribe(this.channel).then(
+      () => undefined,
+      (error: Error) => {
+        this.logger.warn(`Not subscribed to setting changes yet: ${error.message}`);
+      },
+    );
     // Read once at start, so the first requests (a sign-up) find the settings in memory.
-    await this.rows().catch((error: Error) => {
+    await this.reload().catch((error: Error) => {
       this.logger.warn(`Site settings not read at start: ${error.message}`);
     });
   }
 
   onApplicationShutdown() {
+    this.closed = true;
+    if (this.expiry) clearTimeout(this.expiry);
     this.subscriber?.removeAllListeners('message');
+    this.subscriber?.removeAllListeners('ready');
+  }
+
+  /**
+   * Resolves once the subscription to change notices is made (or failed) and no reload is in
+   * flight: for tests that count the statements a request runs, so that a background reload
+   * does not land in the count. Waits while Redis is unreachable at start.
+   */
+  async settled(): Promise<void> {
+    await this.subscribed;
+    while (this.loading) await this.loading.catch(() => undefined);
   }
 
   /** A setting's value (its default until an admin changes it), typed by the registry. */
@@ -120,7 +151,7 @@ export class SiteSettingsService implements OnModuleInit, OnApplicationShutdown 
   /**
    * Sets a setting after checking the name, the type and the value against the registry (any
    * failure is a 400 and changes nothing), and records it in the audit log in the same
-   * transaction. Every instance sees the change on its next read.
+   * transaction. This instance's next read sees the change; the others reload on the notice.
    */
   async update(
     name: unknown,
@@ -172,7 +203,7 @@ export class SiteSettingsService implements OnModuleInit, OnApplicationShutdown 
       );
       return row;
     });
-    this.invalidate();
+    this.remember(saved);
     await this.redis.client.publish(this.channel, name).catch((error: Error) => {
       // The others still pick the change up within SAFETY_TTL_MS.
       this.logger.warn(`Could not announce the change of ${name}: ${error.message}`);
@@ -205,28 +236,76 @@ export class SiteSettingsService implements OnModuleInit, OnApplicationShutdown 
       : definition.defaultValue(this.config);
   }
 
-  private invalidate() {
+  /**
+   * Puts a row this instance just committed in the copy, so its very next request sees it, and
+   * makes a reload that read the table before the commit start over rather than cache that read.
+   */
+  private remember(saved: SiteSettingRow) {
     this.generation += 1;
-    this.cache = null;
-    this.loading = null;
+    if (this.cache) this.cache = new Map(this.cache).set(saved.name, saved);
   }
 
   private async rows(): Promise<Map<string, SiteSettingRow>> {
-    if (this.cache && Date.now() - this.cache.loadedAt < SAFETY_TTL_MS) return this.cache.rows;
-    if (this.loading) return this.loading;
-    const generation = this.generation;
-    const loading = selectSiteSettings(this.sql).then((rows) => {
-      const map = new Map(rows.map((row) => [row.name, row]));
-      if (generation === this.generation) {
-        this.cache = { rows: map, loadedAt: Date.now() };
-        this.loading = null;
-      }
-      return map;
+    if (this.cache) return this.cache;
+    await this.reload();
+    if (!this.cache) throw new Error('Site settings could not be read');
+    return this.cache;
+  }
+
+  /** A reload no request waits for: a failure is logged, and the copy kept (`reload`). */
+  private reloadInBackground() {
+    if (this.closed) return;
+    this.reload().catch((error: Error) => {
+      this.logger.warn(`Site settings not read: ${error.message}`);
     });
-    this.loading = loading;
-    loading.catch(() => {
+  }
+
+  /**
+   * Reads the table into the copy. One read at a time: asked for while one is in flight, the
+   * answer is the same promise, which reads again once it is done (the first read may have
+   * started before the change that was announced). Rejects only while there is no copy yet;
+   * with one, a failed read keeps it, logs a warning and is tried again shortly.
+   */
+  private reload(): Promise<void> {
+    if (this.loading) {
+      this.reloadAgain = true;
+      return this.loading;
+    }
+    const loading = this.readUntilCurrent().finally(() => {
       if (this.loading === loading) this.loading = null;
     });
+    this.loading = loading;
     return loading;
+  }
+
+  private async readUntilCurrent(): Promise<void> {
+    let failed = false;
+    try {
+      do {
+        this.reloadAgain = false;
+        const generation = this.generation;
+        const rows = await selectSiteSettings(this.sql);
+        if (generation === this.generation)
+          this.cache = new Map(rows.map((row) => [row.name, row]));
+        else this.reloadAgain = true;
+      } while (this.reloadAgain && !this.closed);
+    } catch (error) {
+      failed = true;
+      if (!this.cache) throw error;
+      this.logger.warn(
+        `Site settings not reloaded, the values in memory are kept: ${(error as Error).message}`,
+      );
+    } finally {
+      // Without a copy, the next request reads (and waits) anyway: no timer needed then.
+      if (this.cache) this.scheduleExpiry(failed ? RETRY_AFTER_ERROR_MS : SAFETY_TTL_MS);
+    }
+  }
+
+  private scheduleExpiry(delay: number) {
+    if (this.expiry) clearTimeout(this.expiry);
+    this.expiry = null;
+    if (this.closed) return;
+    this.expiry = setTimeout(() => this.reloadInBackground(), delay);
+    this.expiry.unref();
   }
 }

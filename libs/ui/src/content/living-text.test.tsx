@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../testing';
 import { LivingText } from './living-text';
-import { tokenize } from './living-text-tokens';
+import { tokenize } from '@plantfolk/living-text';
 
 function renderText(text: string) {
   return renderRoutes([

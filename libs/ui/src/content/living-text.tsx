@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { tokenize } from './living-text-tokens';
+import { tokenize } from '@plantfolk/living-text';
 
 /**
  * Words the app uses as paths (the API's RESERVED_HANDLES): nobody can hold them as a handle, so

@@ -1,13 +1,15 @@
 /**
- * "Living text": what in a post's text is a link. The same rules as the API's
- * (backend/src/modules/content/living-text.ts, which derives the post's hashtag tags and mention
- * notices from them; change both together):
+ * "Living text": what in a post's text is a link. One set of rules for the API (which derives a
+ * post's hashtag tags, mention notices and link preview from them:
+ * backend/src/modules/content/living-text.ts) and the frontends (which render the same tokens:
+ * @plantfolk/ui's LivingText). Framework-free, so both can take it: bundlers and tests read this
+ * source, the API requires the CommonJS build in dist/ (`nx run living-text:build`).
  *
  * - a URL: `http://` or `https://` and what follows up to a space, less trailing punctuation
  *   (a closing bracket stays when the URL opened one: Wikipedia's `..._(plant)`);
  * - a hashtag: `#` then letters, digits (any script) and single inner hyphens, as a tag name is
- *   (tags/tag-name.ts), with at least one letter ("issue #12" is no tag) and at most 40
- *   characters; not inside a word or a URL ("C#", "a#b", `&#39;`);
+ *   (backend/src/modules/tags/tag-name.ts), with at least one letter ("issue #12" is no tag) and
+ *   at most 40 characters; not inside a word or a URL ("C#", "a#b", `&#39;`);
  * - a mention: `@` then a handle (3 to 30 of a–z, 0–9, _; matched case-blind), not inside a word,
  *   so an e-mail address is no mention.
  */

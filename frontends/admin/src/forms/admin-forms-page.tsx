@@ -5,13 +5,12 @@ import {
   Button,
   Card,
   Group,
-  InfiniteList,
   PageTitle,
   Stack,
   Text,
   formatFullDate,
 } from '@plantfolk/ui';
-import { useCursorList } from '@plantfolk/ui/cursor-list';
+import { CursorListView, useCursorList } from '@plantfolk/ui/cursor-list';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 export const adminFormsKey = ['admin', 'forms'] as const;
@@ -86,41 +85,29 @@ export function AdminFormsPage() {
     first: (signal) => formsApi.entries(null, signal),
     more: (cursor, signal) => formsApi.entries(cursor, signal),
   });
-  const entries = list.items;
   return (
     <Stack gap="md">
       <PageTitle
         title="Contact and feedback"
         description="What members and visitors sent through the form on the About page."
       />
-      {list.query.isPending ? (
-        <Text c="dimmed">Loading entries…</Text>
-      ) : list.query.isError ? (
-        <Stack gap="xs" role="alert">
-          <Text>The entries could not be loaded.</Text>
-          <Button variant="default" w="fit-content" onClick={() => void list.query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      ) : entries.length === 0 ? (
-        <Text c="dimmed">No entries yet.</Text>
-      ) : (
-        <InfiniteList
-          aria-label="Entries"
-          itemCount={entries.length}
-          hasMore={list.hasMore}
-          loading={list.loadingMore}
-          onLoadMore={list.loadMore}
-          loadMoreLabel="Show more entries"
-        >
-          {entries.map((entry) => (
+      <CursorListView
+        list={list}
+        label="Entries"
+        loadingText="Loading entries…"
+        errorTitle="The entries could not be loaded."
+        emptyMessage="No entries yet."
+        loadMoreLabel="Show more entries"
+      >
+        {(entries) =>
+          entries.map((entry) => (
             // A feed's items are articles (ARIA feed), each named by its subject.
             <article key={entry.id} aria-label={entry.subject}>
               <EntryCard entry={entry} />
             </article>
-          ))}
-        </InfiniteList>
-      )}
+          ))
+        }
+      </CursorListView>
     </Stack>
   );
 }

@@ -6,24 +6,20 @@ import {
 } from '@plantfolk/api-client';
 import { useSession } from '@plantfolk/session';
 import {
-  Alert,
   Anchor,
   Button,
   Group,
-  IconAlertTriangle,
   IconChevronLeft,
   IconMoodEmpty,
-  IconRefresh,
-  InfiniteList,
   Loader,
   PageTitle,
-  Skeleton,
   Stack,
   Text,
   splitServerError,
   useDebouncedValue,
 } from '@plantfolk/ui';
 import { TextInput } from '@plantfolk/ui/controls';
+import { CursorListView } from '@plantfolk/ui/cursor-list';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { DeleteMemberDialog } from './delete-member-dialog';
@@ -158,49 +154,23 @@ export function AdminMembersPage({ list }: { list: AdminMemberList }) {
         {announcement}
       </Text>
 
-      {query.isPending ? (
-        <Stack gap="sm" aria-hidden data-testid="members-loading">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} height={112} radius="md" />
-          ))}
-        </Stack>
-      ) : query.isError ? (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={20} aria-hidden />}
-          title="The members could not be loaded"
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{describeFailure(query.error)}</Text>
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconRefresh size={16} aria-hidden />}
-              onClick={() => void query.refetch()}
-              loading={query.isFetching}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : members.length === 0 ? (
-        <Group gap="sm" c="dimmed" py="lg" data-testid="members-empty">
-          <IconMoodEmpty size={24} aria-hidden />
-          <Text>{searching ? `Nobody matches “${debounced}”.` : info.empty}</Text>
-        </Group>
-      ) : (
-        <InfiniteList
-          aria-label={info.title}
-          itemCount={members.length}
-          hasMore={hasMore}
-          loading={loadingMore}
-          onLoadMore={loadMore}
-          loadMoreLabel="Show more members"
-          endMessage={searching ? 'That is everyone who matches.' : 'That is everyone.'}
-        >
+      <CursorListView
+        list={{ query, items: members, hasMore, loadingMore, loadMore }}
+        label={info.title}
+        loadingLabel="Loading members"
+        skeletonHeight={112}
+        loadingTestId="members-loading"
+        errorTitle="The members could not be loaded"
+        errorMessage={describeFailure}
+        emptyIcon={<IconMoodEmpty size={30} stroke={1.5} aria-hidden />}
+        emptyMessage={searching ? `Nobody matches “${debounced}”.` : info.empty}
+        emptyTestId="members-empty"
+        loadMoreLabel="Show more members"
+        endMessage={searching ? 'That is everyone who matches.' : 'That is everyone.'}
+      >
+        {(items) => (
           <Stack gap="sm">
-            {members.map((member) => (
+            {items.map((member) => (
               <MemberCard
                 key={member.uuid}
                 member={member}
@@ -215,8 +185,8 @@ export function AdminMembersPage({ list }: { list: AdminMemberList }) {
               />
             ))}
           </Stack>
-        </InfiniteList>
-      )}
+        )}
+      </CursorListView>
       <DeleteMemberDialog
         member={deleting}
         onClose={() => setDeleting(null)}

@@ -12,15 +12,13 @@ import {
   IconListDetails,
   IconMapPin,
   IconPlus,
-  InfiniteList,
   PageTitle,
   Skeleton,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from '@plantfolk/ui';
-import { useCursorList } from '@plantfolk/ui/cursor-list';
+import { CursorListEmpty, CursorListView, useCursorList } from '@plantfolk/ui/cursor-list';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -214,18 +212,14 @@ function EmptyState({
   action?: ReactNode;
 }) {
   return (
-    <Stack align="center" gap="sm" py="lg" ta="center" data-testid="events-empty-state">
-      <ThemeIcon size={56} radius="xl" variant="light">
-        <IconCalendarEvent size={30} stroke={1.5} aria-hidden />
-      </ThemeIcon>
-      <Title order={3} size="h4">
-        {title}
-      </Title>
-      <Text c="dimmed" maw={440}>
-        {children}
-      </Text>
-      {action}
-    </Stack>
+    <CursorListEmpty
+      title={title}
+      icon={<IconCalendarEvent size={30} stroke={1.5} aria-hidden />}
+      action={action}
+      data-testid="events-empty-state"
+    >
+      {children}
+    </CursorListEmpty>
   );
 }
 
@@ -239,15 +233,9 @@ function ListLoading({ label }: { label: string }) {
   );
 }
 
-function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Alert color="red" variant="light" role="alert" title="The events could not be loaded">
-      <Text size="sm">{isApiError(error) ? error.message : 'Check your connection.'}</Text>
-      <Button variant="default" size="compact-sm" mt="xs" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
-  );
+/** What went wrong when a list of events did not load. */
+function listFailure(error: unknown): string {
+  return isApiError(error) ? error.message : 'Check your connection.';
 }
 
 /** Where the list looks, and how that place was found (a guest's may be the site's default). */
@@ -351,11 +339,8 @@ function NearbyEvents({
         {picker}
       </Stack>
     );
-  } else if (nearby.query.isPending) body = <ListLoading label="Loading events near you" />;
-  else if (nearby.query.isError)
-    body = <ListError error={nearby.query.error} onRetry={() => void nearby.query.refetch()} />;
-  else if (nearby.items.length === 0 && filtered) {
-    body = (
+  } else {
+    const empty = filtered ? (
       <EmptyState
         title="No events on these dates"
         action={
@@ -366,9 +351,7 @@ function NearbyEvents({
       >
         {`No event within 50 km of ${place.label} has a date in this range.`}
       </EmptyState>
-    );
-  } else if (nearby.items.length === 0) {
-    body = (
+    ) : (
       <EmptyState
         title={`No events near ${place.label} yet`}
         action={
@@ -391,24 +374,22 @@ function NearbyEvents({
         first.
       </EmptyState>
     );
-  } else {
     body = (
-      <InfiniteList
-        itemCount={nearby.items.length}
-        hasMore={nearby.hasMore}
-        loading={nearby.loadingMore}
-        onLoadMore={nearby.loadMore}
-        aria-label={`Events near ${place.label}`}
+      <CursorListView
+        list={nearby}
+        label={`Events near ${place.label}`}
+        loadingLabel="Loading events near you"
+        errorTitle="The events could not be loaded"
+        errorMessage={listFailure}
+        empty={empty}
         endMessage={
           filtered
             ? 'That is every event within 50 km on these dates.'
             : 'That is every event within 50 km.'
         }
       >
-        {nearby.items.map((event) => (
-          <EventSummaryCard key={event.id} event={event} />
-        ))}
-      </InfiniteList>
+        {(events) => events.map((event) => <EventSummaryCard key={event.id} event={event} />)}
+      </CursorListView>
     );
   }
 
@@ -469,58 +450,45 @@ function YourEvents({
   });
   const events: EventSummary[] = mine.items.filter((event) => nextDateInRange(event, range));
 
-  let body: ReactNode;
-  if (mine.query.isPending) body = <ListLoading label="Loading your events" />;
-  else if (mine.query.isError)
-    body = <ListError error={mine.query.error} onRetry={() => void mine.query.refetch()} />;
-  else if (mine.items.length === 0) {
-    body = (
-      <EmptyState
-        title="You have no events to come"
-        action={
-          <Button component={Link} to={paths.events} variant="light" mt="xs">
-            See events near you
-          </Button>
-        }
-      >
-        Events you organise, and those you answer Going or Maybe for, are listed here.
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        {events.length === 0 && (
+  return (
+    <Card title="Your events" titleOrder={2}>
+      {events.length === 0 && mine.items.length > 0 && (
+        <EmptyState
+          title="None of your events is on these dates"
+          action={
+            <Button variant="light" mt="xs" onClick={onAnyDate}>
+              Show any date
+            </Button>
+          }
+        >
+          {mine.hasMore
+            ? 'Load more of your events, or show any date.'
+            : 'Choose other dates, or show any date.'}
+        </EmptyState>
+      )}
+      {/* The feed shows the events on the chosen dates; the list pages through all of them. */}
+      <CursorListView
+        list={mine}
+        label="Your events"
+        loadingLabel="Loading your events"
+        errorTitle="The events could not be loaded"
+        errorMessage={listFailure}
+        empty={
           <EmptyState
-            title="None of your events is on these dates"
+            title="You have no events to come"
             action={
-              <Button variant="light" mt="xs" onClick={onAnyDate}>
-                Show any date
+              <Button component={Link} to={paths.events} variant="light" mt="xs">
+                See events near you
               </Button>
             }
           >
-            {mine.hasMore
-              ? 'Load more of your events, or show any date.'
-              : 'Choose other dates, or show any date.'}
+            Events you organise, and those you answer Going or Maybe for, are listed here.
           </EmptyState>
-        )}
-        <InfiniteList
-          itemCount={mine.items.length}
-          hasMore={mine.hasMore}
-          loading={mine.loadingMore}
-          onLoadMore={mine.loadMore}
-          aria-label="Your events"
-          endMessage="That is all of your events to come."
-        >
-          {events.map((event) => (
-            <EventSummaryCard key={event.id} event={event} />
-          ))}
-        </InfiniteList>
-      </>
-    );
-  }
-  return (
-    <Card title="Your events" titleOrder={2}>
-      {body}
+        }
+        endMessage="That is all of your events to come."
+      >
+        {() => events.map((event) => <EventSummaryCard key={event.id} event={event} />)}
+      </CursorListView>
     </Card>
   );
 }

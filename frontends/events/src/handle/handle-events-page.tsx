@@ -1,6 +1,5 @@
 import { isApiError } from '@plantfolk/api-client';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -9,18 +8,13 @@ import {
   IconCalendarEvent,
   IconChevronLeft,
   IconPlus,
-  InfiniteList,
   NotFoundView,
   PageLoader,
   PageTitle,
-  Skeleton,
   Stack,
-  Text,
-  ThemeIcon,
-  Title,
   useDocumentTitle,
 } from '@plantfolk/ui';
-import { useCursorList } from '@plantfolk/ui/cursor-list';
+import { CursorListView, useCursorList } from '@plantfolk/ui/cursor-list';
 import { Link, useParams } from 'react-router';
 import { eventsApi } from '../api/events-api';
 import { eventKeys } from '../api/query-keys';
@@ -128,39 +122,22 @@ function OwnerEvents({
         </Group>
       )}
       <Card title="Events to come" titleOrder={2}>
-        {list.query.isPending ? (
-          <Stack gap="sm" role="status" aria-label="Loading the events">
-            <Skeleton height={96} radius="md" />
-            <Skeleton height={96} radius="md" />
-          </Stack>
-        ) : list.query.isError ? (
-          <Alert color="red" variant="light" role="alert" title="The events could not be loaded">
-            <Text size="sm">
-              {isApiError(list.query.error) ? list.query.error.message : 'Check your connection.'}
-            </Text>
-            <Button
-              variant="default"
-              size="compact-sm"
-              mt="xs"
-              onClick={() => void list.query.refetch()}
-            >
-              Try again
-            </Button>
-          </Alert>
-        ) : list.items.length === 0 ? (
-          <Stack align="center" gap="sm" py="lg" ta="center" data-testid="events-empty-state">
-            <ThemeIcon size={56} radius="xl" variant="light">
-              <IconCalendarEvent size={30} stroke={1.5} aria-hidden />
-            </ThemeIcon>
-            <Title order={3} size="h4">
-              {isMe ? 'You have no events to come' : `${name} has no events to come`}
-            </Title>
-            <Text c="dimmed" maw={440}>
-              {canCreate
-                ? 'Plan a swap, a workday or a workshop: people nearby find it on the events list.'
-                : 'Look at what is on near you in the meantime.'}
-            </Text>
-            {canCreate ? (
+        <CursorListView
+          list={list}
+          label={`Events of ${name}`}
+          loadingLabel="Loading the events"
+          skeletonCount={2}
+          errorTitle="The events could not be loaded"
+          errorMessage={(error) => (isApiError(error) ? error.message : 'Check your connection.')}
+          emptyIcon={<IconCalendarEvent size={30} stroke={1.5} aria-hidden />}
+          emptyTitle={isMe ? 'You have no events to come' : `${name} has no events to come`}
+          emptyMessage={
+            canCreate
+              ? 'Plan a swap, a workday or a workshop: people nearby find it on the events list.'
+              : 'Look at what is on near you in the meantime.'
+          }
+          emptyAction={
+            canCreate ? (
               <Button component={Link} to={paths.newEvent(handle)} variant="light" mt="xs">
                 Create an event
               </Button>
@@ -168,22 +145,13 @@ function OwnerEvents({
               <Button component={Link} to={paths.events} variant="light" mt="xs">
                 See events near you
               </Button>
-            )}
-          </Stack>
-        ) : (
-          <InfiniteList
-            itemCount={list.items.length}
-            hasMore={list.hasMore}
-            loading={list.loadingMore}
-            onLoadMore={list.loadMore}
-            aria-label={`Events of ${name}`}
-            endMessage="That is every event to come."
-          >
-            {list.items.map((event) => (
-              <EventSummaryCard key={event.id} event={event} />
-            ))}
-          </InfiniteList>
-        )}
+            )
+          }
+          emptyTestId="events-empty-state"
+          endMessage="That is every event to come."
+        >
+          {(events) => events.map((event) => <EventSummaryCard key={event.id} event={event} />)}
+        </CursorListView>
       </Card>
     </Stack>
   );

@@ -6,7 +6,6 @@ import {
   Card,
   FormAlert,
   Group,
-  InfiniteList,
   PageTitle,
   ShareButton,
   Stack,
@@ -15,6 +14,7 @@ import {
   useForm,
 } from '@plantfolk/ui';
 import { Radio, Select, Textarea } from '@plantfolk/ui/controls';
+import { CursorListView } from '@plantfolk/ui/cursor-list';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -257,7 +257,6 @@ function SentInviteCard({ invite, viewer }: { invite: Invite; viewer: Viewer }) 
 export function SentInvitesPage() {
   const viewer = useViewer();
   const list = useSentInvites(viewer);
-  const invites = list.items;
   return (
     <Stack gap="md">
       <PageTitle
@@ -270,33 +269,24 @@ export function SentInvitesPage() {
       />
       {!viewer.ready ? null : !viewer.canWrite ? (
         <FinishRegistering />
-      ) : list.query.isPending ? (
-        <Text c="dimmed">Loading your invites…</Text>
-      ) : list.query.isError ? (
-        <Stack gap="xs" role="alert">
-          <Text>Your invites could not be loaded.</Text>
-          <Button variant="default" w="fit-content" onClick={() => void list.query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      ) : invites.length === 0 ? (
-        <Text c="dimmed">You have not sent any invites yet.</Text>
       ) : (
-        <InfiniteList
-          aria-label="Your invites"
-          itemCount={invites.length}
-          hasMore={list.hasMore}
-          loading={list.loadingMore}
-          onLoadMore={list.loadMore}
+        <CursorListView
+          list={list}
+          label="Your invites"
+          loadingText="Loading your invites…"
+          errorTitle="Your invites could not be loaded."
+          emptyMessage="You have not sent any invites yet."
           loadMoreLabel="Show more invites"
         >
-          {invites.map((invite) => (
-            // A feed's items are articles (ARIA feed), each named for what it invites to.
-            <article key={invite.uuid} aria-label={inviteTitle(invite)}>
-              <SentInviteCard invite={invite} viewer={viewer} />
-            </article>
-          ))}
-        </InfiniteList>
+          {(invites) =>
+            invites.map((invite) => (
+              // A feed's items are articles (ARIA feed), each named for what it invites to.
+              <article key={invite.uuid} aria-label={inviteTitle(invite)}>
+                <SentInviteCard invite={invite} viewer={viewer} />
+              </article>
+            ))
+          }
+        </CursorListView>
       )}
     </Stack>
   );

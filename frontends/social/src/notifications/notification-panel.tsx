@@ -5,14 +5,13 @@ import {
   Button,
   Group,
   IconInfoCircle,
-  InfiniteList,
-  Loader,
   Stack,
   Text,
   TimeAgo,
   UnstyledButton,
   UserAvatar,
 } from '@plantfolk/ui';
+import { CursorListView } from '@plantfolk/ui/cursor-list';
 import { Link } from 'react-router';
 import { describeNotification } from './notification-text';
 import { useMarkSeen, useNotificationList, useUnreadTally } from './notifications-data';
@@ -60,44 +59,29 @@ export function NotificationPanel({ viewer, onNavigate }: NotificationPanelProps
           Try again in a moment.
         </Alert>
       )}
-      {list.query.isPending ? (
-        <Group justify="center" py="lg" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text size="sm">Loading notifications…</Text>
-        </Group>
-      ) : list.query.isError && list.items.length === 0 ? (
-        <Alert color="red" variant="light" title="Notifications could not be loaded">
-          <Button variant="subtle" size="xs" onClick={() => void list.query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : list.items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          No notifications yet. When someone likes or comments on your posts, you’ll hear of it
-          here.
-        </Text>
-      ) : (
-        <InfiniteList
-          aria-label="Notifications"
-          itemCount={list.items.length}
-          hasMore={list.hasMore}
-          loading={list.loadingMore}
-          onLoadMore={list.loadMore}
-          loadMoreLabel="Show older notifications"
-          endMessage="That’s all your notifications."
-          rootMargin="200px 0px"
-        >
-          {list.items.map((item, index) => (
+      <CursorListView
+        list={list}
+        label="Notifications"
+        loadingText="Loading notifications…"
+        skeletonHeight={56}
+        errorTitle="Notifications could not be loaded"
+        emptyMessage="No notifications yet. When someone likes or comments on your posts, you’ll hear of it here."
+        loadMoreLabel="Show older notifications"
+        endMessage="That’s all your notifications."
+        rootMargin="200px 0px"
+      >
+        {(items) =>
+          items.map((item, index) => (
             <NotificationRow
               key={item.id}
               item={item}
               position={index + 1}
-              total={list.hasMore ? -1 : list.items.length}
+              total={list.hasMore ? -1 : items.length}
               onFollow={() => follow(item)}
             />
-          ))}
-        </InfiniteList>
-      )}
+          ))
+        }
+      </CursorListView>
     </Stack>
   );
 }

@@ -1,14 +1,6 @@
 import type { PageProfile } from '@plantfolk/api-client';
-import {
-  Button,
-  Card,
-  Group,
-  InfiniteList,
-  PageTitle,
-  Stack,
-  Text,
-  UserAvatar,
-} from '@plantfolk/ui';
+import { Button, Card, Group, PageTitle, Stack, Text, UserAvatar } from '@plantfolk/ui';
+import { CursorListView } from '@plantfolk/ui/cursor-list';
 import { hasRole } from '@plantfolk/session';
 import { Link } from 'react-router';
 import { useViewer } from '../app/viewer';
@@ -41,7 +33,6 @@ export function PagesListPage() {
   const viewer = useViewer();
   const list = usePagesList(viewer);
   const trusted = hasRole(viewer.user, 'trusted') || viewer.isAdmin;
-  const pages = list.items;
 
   return (
     <Stack gap="md">
@@ -56,31 +47,16 @@ export function PagesListPage() {
           </Button>
         )}
       </Group>
-      {list.query.isPending ? (
-        <Text c="dimmed">Loading pages…</Text>
-      ) : list.query.isError ? (
-        <Stack gap="xs" role="alert">
-          <Text>The pages could not be loaded.</Text>
-          <Button variant="default" onClick={() => void list.query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      ) : pages.length === 0 ? (
-        <Text c="dimmed">No pages yet.</Text>
-      ) : (
-        <InfiniteList
-          aria-label="Pages"
-          itemCount={pages.length}
-          hasMore={list.hasMore}
-          loading={list.loadingMore}
-          onLoadMore={list.loadMore}
-          loadMoreLabel="Show more pages"
-        >
-          {pages.map((page) => (
-            <PageCard key={page.id} page={page} />
-          ))}
-        </InfiniteList>
-      )}
+      <CursorListView
+        list={list}
+        label="Pages"
+        loadingText="Loading pages…"
+        errorTitle="The pages could not be loaded."
+        emptyMessage="No pages yet."
+        loadMoreLabel="Show more pages"
+      >
+        {(pages) => pages.map((page) => <PageCard key={page.id} page={page} />)}
+      </CursorListView>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import type { DirectoryOrder } from '@plantfolk/api-client';
-import { Button, Group, InfiniteList, PageTitle, Stack, Text } from '@plantfolk/ui';
+import { Button, Group, PageTitle, Stack } from '@plantfolk/ui';
 import { SegmentedControl } from '@plantfolk/ui/controls';
+import { CursorListView } from '@plantfolk/ui/cursor-list';
 import { Link, useSearchParams } from 'react-router';
 import { useViewer } from '../app/viewer';
 import { useDirectory } from './people-data';
@@ -17,7 +18,6 @@ export function PeoplePage() {
   const [params, setParams] = useSearchParams();
   const order: DirectoryOrder = params.get('order') === 'name' ? 'name' : 'newest';
   const list = useDirectory(viewer, order);
-  const people = list.items;
 
   return (
     <Stack gap="md">
@@ -37,33 +37,16 @@ export function PeoplePage() {
           </Button>
         )}
       </Group>
-      {list.query.isPending ? (
-        <Text c="dimmed" role="status">
-          Loading people…
-        </Text>
-      ) : list.query.isError ? (
-        <Stack gap="xs" role="alert">
-          <Text>The people could not be loaded.</Text>
-          <Button variant="default" onClick={() => void list.query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      ) : people.length === 0 ? (
-        <Text c="dimmed">Nobody has joined yet.</Text>
-      ) : (
-        <InfiniteList
-          aria-label={order === 'name' ? 'People by name' : 'Newest people'}
-          itemCount={people.length}
-          hasMore={list.hasMore}
-          loading={list.loadingMore}
-          onLoadMore={list.loadMore}
-          loadMoreLabel="Show more people"
-        >
-          {people.map((person) => (
-            <PersonCard key={person.uuid} person={person} />
-          ))}
-        </InfiniteList>
-      )}
+      <CursorListView
+        list={list}
+        label={order === 'name' ? 'People by name' : 'Newest people'}
+        loadingText="Loading people…"
+        errorTitle="The people could not be loaded."
+        emptyMessage="Nobody has joined yet."
+        loadMoreLabel="Show more people"
+      >
+        {(people) => people.map((person) => <PersonCard key={person.uuid} person={person} />)}
+      </CursorListView>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, InfiniteList, Skeleton, Stack, Text } from '@plantfolk/ui';
-import type { useCursorList } from '@plantfolk/ui/cursor-list';
+import { Card, Skeleton, Stack } from '@plantfolk/ui';
+import { CursorListView, type useCursorList } from '@plantfolk/ui/cursor-list';
 import type { ReactNode } from 'react';
 import type { Viewer } from '../app/viewer';
 import type { PostEntry } from '../content/entries';
@@ -38,40 +38,19 @@ export function PostSkeletons({ count = 3 }: { count?: number }) {
 
 /** A cursor list of posts that loads more as it is scrolled, with loading, error and empty states. */
 export function PostList({ list, viewer, label, empty, endMessage }: PostListProps) {
-  const { query, items } = list;
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label={`Loading ${label}`}>
-        <PostSkeletons />
-      </div>
-    );
-  }
-  if (query.isError && items.length === 0) {
-    return (
-      <Alert color="red" variant="light" title="This list did not load" role="alert">
-        <Text size="sm" mb="sm">
-          {query.error.message}
-        </Text>
-        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-  if (items.length === 0) return <>{empty}</>;
   return (
-    <InfiniteList
-      aria-label={label}
-      itemCount={items.length}
-      hasMore={list.hasMore}
-      loading={list.loadingMore}
-      onLoadMore={list.loadMore}
+    <CursorListView
+      list={list}
+      label={label}
+      loadingLabel={`Loading ${label}`}
+      skeleton={<PostSkeletons />}
+      errorTitle="This list did not load"
+      errorMessage={(error) => (error instanceof Error ? error.message : null)}
+      empty={empty}
       loadMoreLabel="Show more posts"
       endMessage={endMessage ?? 'You have seen everything here.'}
     >
-      {items.map((post) => (
-        <PostItem key={post.id} post={post} viewer={viewer} />
-      ))}
-    </InfiniteList>
+      {(items) => items.map((post) => <PostItem key={post.id} post={post} viewer={viewer} />)}
+    </CursorListView>
   );
 }

@@ -22,9 +22,11 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
  * effect on every page (+2.4 kB: the header asks for the public settings and shows the site's
  * name, +0.6 kB in the shell; the header's search box entry; posts play the video links the
  * settings allow, +1.3 kB in the home page). The kit itself still never fetches: the settings
- * query and the video players are sub-path modules outside its shared singleton.
+ * query and the video players are sub-path modules outside its shared singleton. 224.8 kB until
+ * the feed took the kit's one cursor-list view (loading, error with retry that keeps the items,
+ * empty state) shared by every list screen: +0.4 kB in the home page's chunk.
  */
-const FIRST_VIEW_CEILING = 224_800;
+const FIRST_VIEW_CEILING = 225_200;
 
 describe('JavaScript budgets (gzip), from the built bundle reports', () => {
   const shell = report('shell');

@@ -12,7 +12,9 @@
 #   MAP_TILES_URL, MAP_TILES_ATTRIBUTION
 #     the event page's map tiles: an http(s) URL template (or a path on this origin) with {z}, {x}
 #     and {y}, and the credit the tile server asks for; unset or empty = no map (the address only).
-#     The tile server's origin is allowed for images in the page headers.
+#     The tile server's origin is allowed for images in the page headers. So is the origin of the
+#     admins' `map_tiles_url` site setting: nginx asks the API for it on each page load (its
+#     `$plantfolk_map_tiles_src` variable in the policy, see default.conf.template).
 # and page-headers.conf next to it: the pages' security headers, whose Content-Security-Policy
 # allows this origin and exactly the remotes' origins. nginx includes it (default.conf.template).
 # The dev gateway builds the same headers (libs/devstack/src/page-headers.ts); a test compares them.
@@ -181,7 +183,7 @@ if [ -n "$tiles_origin" ]; then
     *) image_origins="${image_origins:+$image_origins }$tiles_origin" ;;
   esac
 fi
-csp="default-src 'self'; script-src $(with_remotes "'self'"); style-src $(with_remotes "'self'" "'unsafe-inline'"); img-src 'self' data: blob:${image_origins:+ $image_origins}; font-src $(with_remotes "'self'" data:); connect-src $(with_remotes "'self'"); frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+csp="default-src 'self'; script-src $(with_remotes "'self'"); style-src $(with_remotes "'self'" "'unsafe-inline'"); img-src 'self' data: blob:${image_origins:+ $image_origins}\$plantfolk_map_tiles_src; font-src $(with_remotes "'self'" data:); connect-src $(with_remotes "'self'"); frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 mkdir -p "$target_dir"
 printf '{"remotes":{"social":"%s","events":"%s","admin":"%s"}%s}\n' "$social" "$events" "$admin" "$optional" > "$target.tmp"

@@ -10,6 +10,10 @@ import {
 } from '../../src/modules/content/jobs/content.jobs';
 import { PurgeUnattachedUploadsJob } from '../../src/modules/content/jobs/purge-unattached-uploads.job';
 import { RenderUploadJob } from '../../src/modules/content/jobs/render-upload.job';
+import {
+  deleteUnreferencedUploads,
+  lockSweepableUploads,
+} from '../../src/modules/content/uploads.queries';
 import { DeleteStoredFilesJob } from '../../src/platform/storage/jobs/delete-stored-files.job';
 import { StorageService } from '../../src/platform/storage/storage.service';
 import { JobQueue } from '../../src/platform/queues/job-queue.service';
@@ -276,6 +280,168 @@ describe('content: photo uploads', () => {
       .send({ text: 'late', privacy: 'public', tags: [], photos: [{ ref: stale.ref }] })
       .expect(400);
     expect(response.body.error.code).toBe('UNKNOWN_PHOTO');
+  });
+
+  /** The upload's row as the sweep sees it, or undefined once it is gone. */
+  async function sweepState(ref: string) {
+    const [row] = await t.dataSource.query(
+      'SELECT ref, attached_at, detached_at FROM uploaded_image WHERE ref = $1',
+      [ref],
+    );
+    return row as { ref: string; attached_at: Date | null; detached_at: Date | null } | undefined;
+  }
+  const stored = (photo: UploadedPhoto) =>
+    photo.variants.map((variant) => existsSync(join(t.storageDir, 'images', variant.ref)));
+  const ageDetached = (refs: string[], hours: number) =>
+    t.dataSource.query(
+      `UPDATE uploaded_image SET detached_at = now() - make_interval(hours => $2)
+        WHERE ref = ANY($1)`,
+      [refs, hours],
+    );
+
+  it('sweeps an upload whose photo was taken off its post, a day after, and keeps the others', async () => {
+    const member = await createMember(t, 'registered');
+    const [removed, kept] = await uploadPhotos(t, member, 2);
+    const post = await createPost(t, member, {
+      photos: [{ ref: removed.ref }, { ref: kept.ref }],
+    });
+    expect((await sweepState(removed.ref))?.detached_at).toBeNull();
+    // An edit that takes one photo off the post.
+    await t.dataSource.query('DELETE FROM post_photo WHERE image_ref = $1', [removed.ref]);
+    expect((await sweepState(removed.ref))?.detached_at).toBeInstanceOf(Date);
+    expect((await sweepState(kept.ref))?.detached_at).toBeNull();
+
+    // Within the grace period: nothing goes.
+    await ageDetached([removed.ref], 23);
+    await t.app.get(PurgeUnattachedUploadsJob).handle();
+    expect(await sweepState(removed.ref)).toBeDefined();
+
+    await ageDetached([removed.ref], 25);
+    await t.app.get(PurgeUnattachedUploadsJob).handle();
+    expect(await sweepState(removed.ref)).toBeUndefined();
+    await eventually(async () =>
+      expect(stored(removed)).toEqual(removed.variants.map(() => false)),
+    );
+    expect(await sweepState(kept.ref)).toBeDefined();
+    expect(stored(kept).every(Boolean)).toBe(true);
+    const [photo] = await t.dataSource.query(
+      'SELECT ph.image_ref FROM post_photo ph JOIN post p ON p.id = ph.post_id WHERE p.random_id = $1',
+      [post.random_id],
+    );
+    expect(photo.image_ref).toBe(kept.ref);
+  });
+
+  it('sweeps the uploads of a post deleted without them (a cascade that skipped the files)', async () => {
+    const member = await createMember(t, 'registered');
+    const photos = await uploadPhotos(t, member, 2);
+    const post = await createPost(t, member, { photos: photos.map(({ ref }) => ({ ref })) });
+    // Deleted by a path that leaves the uploads and their files behind.
+    await t.dataSource.query('DELETE FROM post WHERE random_id = $1', [post.random_id]);
+    const refs = photos.map((photo) => photo.ref);
+    for (const ref of refs) expect((await sweepState(ref))?.detached_at).toBeInstanceOf(Date);
+    await ageDetached(refs, 25);
+    await t.app.get(PurgeUnattachedUploadsJob).handle();
+    for (const ref of refs) expect(await sweepState(ref)).toBeUndefined();
+    await eventually(async () =>
+      expect(photos.flatMap(stored)).toEqual(photos.flatMap((p) => p.variants.map(() => false))),
+    );
+  });
+
+  it('never deletes an upload a photo references when the delete runs, nor its files', async () => {
+    const member = await createMember(t, 'registered');
+    const [photo] = await uploadPhotos(t, member, 1);
+    const post = await createPost(t, member, { photos: [{ ref: photo.ref }] });
+    await t.dataSource.query('DELETE FROM post_photo WHERE image_ref = $1', [photo.ref]);
+    await ageDetached([photo.ref], 25);
+    const [{ id: postId }] = await t.dataSource.query('SELECT id FROM post WHERE random_id = $1', [
+      post.random_id,
+    ]);
+
+    const runner = t.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      const locked = await lockSweepableUploads(runner.manager, 'detached', 24, 100);
+      expect(locked).toContain(photo.ref);
+      // Between the lock and the delete, another writer commits a photo made of it.
+      await t.dataSource.query(
+        `INSERT INTO post_photo (post_id, position, image_ref, variants, blurhash, width, height)
+         VALUES ($1, 0, $2, $3::jsonb, $4, $5, $6)`,
+        [
+          postId,
+          photo.ref,
+          JSON.stringify(photo.variants),
+          photo.blurhash,
+          photo.width,
+          photo.height,
+        ],
+      );
+      const deleted = await deleteUnreferencedUploads(runner.manager, locked);
+      await runner.commitTransaction();
+      expect(deleted.map((row) => row.ref)).not.toContain(photo.ref);
+    } finally {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      await runner.release();
+    }
+    // Kept, and no longer a candidate: later sweeps leave it alone.
+    const row = await sweepState(photo.ref);
+    expect(row?.detached_at).toBeNull();
+    expect(row?.attached_at).toBeInstanceOf(Date);
+    await t.app.get(PurgeUnattachedUploadsJob).handle();
+    expect(await sweepState(photo.ref)).toBeDefined();
+    expect(stored(photo).every(Boolean)).toBe(true);
+    const [queued] = await t.dataSource.query(
+      `SELECT count(*)::int AS count FROM outbox_message
+        WHERE job_name = 'delete-stored-files' AND payload->'refs' ? $1`,
+      [photo.ref],
+    );
+    expect(queued.count).toBe(0);
+  });
+
+  it('a post saved with an upload while the sweep holds it waits, then is refused cleanly', async () => {
+    const member = await createMember(t, 'registered');
+    const [photo] = await uploadPhotos(t, member, 1);
+    await t.dataSource.query(
+      "UPDATE uploaded_image SET created_at = now() - interval '25 hours' WHERE ref = $1",
+      [photo.ref],
+    );
+    const runner = t.dataSource.createQueryRunner();
+    await runner.connect();
+    let saving: Promise<{ status: number; body: { error?: { code: string } } }> | undefined;
+    try {
+      await runner.startTransaction();
+      const locked = await lockSweepableUploads(runner.manager, 'unattached', 24, 100);
+      expect(locked).toContain(photo.ref);
+      saving = Promise.resolve(
+        t
+          .http()
+          .post('/api/iam/posts/new')
+          .set(member.headers)
+          .send({ text: 'racing', privacy: 'public', tags: [], photos: [{ ref: photo.ref }] }),
+      );
+      // The save is waiting for the upload's row lock.
+      await eventually(async () => {
+        const [waiting] = await t.dataSource.query(
+          `SELECT count(*)::int AS count FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE uploaded_image u SET attached_at%'`,
+        );
+        expect(waiting.count).toBeGreaterThan(0);
+      });
+      const deleted = await deleteUnreferencedUploads(runner.manager, locked);
+      expect(deleted.map((row) => row.ref)).toContain(photo.ref);
+      await runner.commitTransaction();
+    } finally {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      await runner.release();
+    }
+    const response = await saving!;
+    expect(response.status).toBe(400);
+    expect(response.body.error?.code).toBe('UNKNOWN_PHOTO');
+    const [{ count }] = await t.dataSource.query(
+      'SELECT count(*)::int AS count FROM post_photo WHERE image_ref = $1',
+      [photo.ref],
+    );
+    expect(count).toBe(0);
   });
 });
 

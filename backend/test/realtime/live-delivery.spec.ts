@@ -264,6 +264,67 @@ describe('live delivery: socket.io across API instances', () => {
     expect(await within(gone.closed)).toBe('io server disconnect');
   });
 
+  it('pushes a cleanup job’s progress to the admins’ sockets only, following role changes', async () => {
+    const [admin, other, member] = await Promise.all([
+      createMember(a, 'admin'),
+      createMember(a, 'admin'),
+      createMember(a, 'registered'),
+    ]);
+    const adminLive = await connected(urlB, admin);
+    const memberLive = await connected(urlB, member);
+    const otherLive = await connected(urlA, other);
+    // Each push of the run, in order, until the queue records it completed.
+    const pushes: Array<{ id: string; state: string; progress: { finished: boolean } | null }> = [];
+    const completed = new Promise<void>((resolve) =>
+      adminLive.socket.on('cleanup-run', (run: (typeof pushes)[number]) => {
+        pushes.push(run);
+        if (run.state === 'completed') resolve();
+      }),
+    );
+    const memberHeard = silence(memberLive.socket, 'cleanup-run', 3_000);
+    // An admin who is demoted meanwhile (on the other instance) hears nothing more.
+    await a
+      .http()
+      .put(`/api/iam/users/${other.id}`)
+      .set(admin.headers)
+      .send({ admin: false })
+      .expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const demotedHeard = silence(otherLive.socket, 'cleanup-run', 3_000);
+    const started = await a
+      .http()
+      .delete('/api/iam/admin/orphaned-locations')
+      .set(admin.headers)
+      .expect(202);
+    const id: string = started.body.data.id;
+    await within(completed, 20_000);
+    expect(pushes.every((run) => run.id === id)).toBe(true);
+    expect(pushes.some((run) => run.state === 'active' && run.progress)).toBe(true);
+    expect(pushes.at(-1)).toMatchObject({ state: 'completed', progress: { finished: true } });
+    // The pushed view is the one the REST call answers.
+    const view = await a
+      .http()
+      .get(`/api/iam/admin/cleanup-jobs/${id}`)
+      .set(admin.headers)
+      .expect(200);
+    expect(pushes.at(-1)).toEqual(view.body.data);
+    await memberHeard;
+    await demotedHeard;
+
+    // Promoted again: the open socket joins the admins at once.
+    await a
+      .http()
+      .put(`/api/iam/users/${other.id}`)
+      .set(admin.headers)
+      .send({ admin: true })
+      .expect(200);
+    await eventually(async () => {
+      const arrival = otherLive.next('cleanup-run');
+      a.app.get(RealtimePublisher).toAdmins('cleanup-run', { id: 'probe' });
+      expect(await arrival).toEqual({ id: 'probe' });
+    }, 10_000);
+  }, 60_000);
+
   it('keeps a socket that sends its renewed token, and closes one that sends a bad or foreign one', async () => {
     const member = await createMember(a, 'registered');
     const live = await connected(urlB, member);

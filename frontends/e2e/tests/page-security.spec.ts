@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { registeredMember } from './support/members';
+import { E2E_ADMIN_EMAIL } from '../ports.mjs';
+import { logInAsAdmin, logInThroughApi, registeredMember } from './support/members';
 import { expectAccessible } from './support/accessibility';
 
 declare global {
@@ -100,4 +101,77 @@ test('a guest’s pages load under the policy too', async ({ page }) => {
   await expectPageHeaders(page, '/about');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(violations).toEqual([]);
+});
+
+test('a map tile server on another origin, set by an admin, is allowed at once and no longer after', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logInAsAdmin(page);
+  const grant = await logInThroughApi(context.request, E2E_ADMIN_EMAIL);
+  const headers = {
+    authorization: `Bearer ${grant.access_token}`,
+    'x-csrf-token': grant.user.csrf_token,
+  };
+  const put = async (value: string) => {
+    const response = await context.request.put('/api/iam/admin/update/site-setting', {
+      headers,
+      data: { name: 'map_tiles_url', value, dataType: 'string' },
+    });
+    return response.status();
+  };
+  const imgSrc = async () => {
+    const response = await context.request.get('/events', { headers: { accept: 'text/html' } });
+    return (response.headers()['content-security-policy'] ?? '')
+      .split('; ')
+      .find((directive) => directive.startsWith('img-src '));
+  };
+  const settings = await context.request.get('/api/iam/site-settings/get-site', { headers });
+  const before = ((await settings.json()).data as Array<{ name: string; value: unknown }>).find(
+    (setting) => setting.name === 'map_tiles_url',
+  )?.value as string;
+  const tiles = 'https://tiles.example.net:8443';
+  try {
+    // A value that could not be put in the policy is refused, and changes nothing.
+    expect(await put(`${tiles}/{z}/{x}/{y}.png;script-src`)).toBe(400);
+    expect(await put('https://tiles.example.net:99999/{z}/{x}/{y}.png')).toBe(400);
+    expect(await put(`${tiles}/osm/{z}/{x}/{y}.png`)).toBe(200);
+    await expect.poll(imgSrc, { timeout: 10_000 }).toContain(tiles);
+
+    // The browser loads a tile from there under the page's policy (the request itself fails: no
+    // such server here, but no violation is reported).
+    const violations = await watchPolicy(page);
+    await page.goto('/events');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.evaluate(async (src) => {
+      const image = document.createElement('img');
+      image.alt = '';
+      const settled = new Promise((resolve) => {
+        image.onload = resolve;
+        image.onerror = resolve;
+      });
+      image.src = src;
+      document.body.append(image);
+      await settled;
+      image.remove();
+    }, `${tiles}/osm/1/0/0.png`);
+    // Another origin is still refused.
+    await page.evaluate(() => {
+      const image = document.createElement('img');
+      image.alt = '';
+      image.src = 'https://elsewhere.example.org/x.png';
+      document.body.append(image);
+    });
+    await expect
+      .poll(() => violations.filter((line) => line.includes('elsewhere.example.org')).length)
+      .toBeGreaterThan(0);
+    // (A report quotes the whole directive, tiles origin included: only the tile's own URL counts.)
+    expect(violations.filter((line) => line.includes('/osm/1/0/0.png'))).toEqual([]);
+  } finally {
+    expect(await put(before ?? '')).toBe(200);
+  }
+  await expect.poll(imgSrc, { timeout: 10_000 }).not.toContain(tiles);
+  await context.close();
 });

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { liveSettingsFrom, type LiveSettingsReader } from './live-settings.js';
 import { pageSecurityHeaders } from './page-headers.js';
 import type { RuntimeConfig } from './runtime-config.js';
 
@@ -25,6 +26,8 @@ export interface StartGatewayOptions {
   proxyBodyLimitBytes?: number;
   /** Receives one line per proxy error (API unreachable and the like). */
   log?: (line: string) => void;
+  /** Where the page headers read the site settings they depend on (default: the API's). */
+  liveSettings?: LiveSettingsReader;
 }
 
 export interface Gateway {
@@ -191,8 +194,12 @@ function badPath(reply: FastifyReply): FastifyReply {
 export async function startGateway(options: StartGatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => undefined);
   const shellDir = path.resolve(options.shellDir);
-  // Built once: a remote URL that is neither a path nor an http(s) URL stops the start here.
-  const pageHeaders = pageSecurityHeaders(options.runtimeConfig);
+  // Checked once: a remote URL that is neither a path nor an http(s) URL stops the start here.
+  pageSecurityHeaders(options.runtimeConfig);
+  // Then built per page with the site settings of the moment (the map tiles' origin).
+  const liveSettings = options.liveSettings ?? liveSettingsFrom(options.apiUrl);
+  const pageHeaders = async () =>
+    pageSecurityHeaders(options.runtimeConfig, await liveSettings.read());
   const app = Fastify({
     logger: false,
     // This is the edge: the client's own X-Forwarded-* headers are replaced, never trusted.
@@ -316,7 +323,13 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
     const urlPath = pathOf(request);
     const resolved = await resolveFile(shellDir, urlPath);
     if (resolved.kind === 'bad') return badPath(reply);
-    if (resolved.kind === 'file') return sendFile(reply, shellDir, resolved.file, pageHeaders);
+    if (resolved.kind === 'file')
+      return sendFile(
+        reply,
+        shellDir,
+        resolved.file,
+        resolved.file.endsWith('.html') ? await pageHeaders() : {},
+      );
     if (urlPath !== '/' && !wantsHtmlPage(request, urlPath)) return notFound(reply);
     const index = path.join(shellDir, 'index.html');
     try {
@@ -328,7 +341,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Gatewa
         .type('text/plain; charset=utf-8')
         .send(`The shell is not built: ${index} is missing. Run \`npx nx run shell:build\`.`);
     }
-    return sendFile(reply, shellDir, index, pageHeaders);
+    return sendFile(reply, shellDir, index, await pageHeaders());
   });
 
   const host = options.host ?? 'localhost';

@@ -9,6 +9,29 @@ export function mapTilesOrigin(config: RemoteUrls): string | null {
 }
 
 /**
+ * The origin of the admins' `map_tiles_url` site setting (an http(s) URL template; the API refuses
+ * anything else), or null when it is empty, a path on this origin, or not a plain http(s) URL: a
+ * value that slipped through never reaches the header, and never breaks it.
+ */
+export function settingTilesOrigin(value: unknown): string | null {
+  if (typeof value !== 'string' || !value || value.length > 500) return null;
+  if (!/^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?\//i.test(value)) return null;
+  // What the API refuses in the setting: nothing of it could be meant for a header.
+  if (/["\\\s'<>;,]/.test(value)) return null;
+  const filled = value.replace(/\{[xyz]\}/g, '0');
+  if (!URL.canParse(filled)) return null;
+  const url = new URL(filled);
+  if (url.username || url.password || !['http:', 'https:'].includes(url.protocol)) return null;
+  return url.origin;
+}
+
+/** What the pages' headers take from the site settings, read per page (they change without a restart). */
+export interface LiveSettings {
+  /** The `map_tiles_url` site setting as the API has it (validated again here). */
+  mapTilesUrl?: unknown;
+}
+
+/**
  * The origins the shell loads remotes from: each remote URL of the runtime config that is an
  * absolute http(s) URL gives its origin (lower-case, default port dropped); a path names this
  * origin, which 'self' already covers. In runtime-config order, each once.
@@ -36,7 +59,8 @@ export function remoteOrigins(config: RemoteUrls): string[] {
  * attributes and writes its CSS variables into a <style> element at run time (and index.html
  * carries the first-paint background). Images may also be `data:` (small inlined assets) and
  * `blob:` (a photo previewed before it is uploaded), and map tiles from their server's origin
- * (MAP_TILES_URL). Frames may show only the video players a post may embed (VIDEO_PLAYER_ORIGINS,
+ * (MAP_TILES_URL, and the admins' `map_tiles_url` site setting, read per page: images only, the
+ * map draws its tiles as <img>). Frames may show only the video players a post may embed (VIDEO_PLAYER_ORIGINS,
  * the same list as libs/ui content/video-embed.tsx; whether a post plays one is a site setting).
  * Nothing may frame the app, and forms post only to this origin.
  */
@@ -45,11 +69,13 @@ export const VIDEO_PLAYER_ORIGINS = [
   'https://player.vimeo.com',
 ] as const;
 
-export function contentSecurityPolicy(config: RemoteUrls): string {
+export function contentSecurityPolicy(config: RemoteUrls, live: LiveSettings = {}): string {
   const remotes = remoteOrigins(config);
   const sources = (...own: string[]) => [...own, ...remotes].join(' ');
-  const tiles = mapTilesOrigin(config);
-  const images = [...remotes, ...(tiles && !remotes.includes(tiles) ? [tiles] : [])];
+  const images = [...remotes];
+  // The deployment's tile server (MAP_TILES_URL) and the admins' one (the site setting, which wins).
+  for (const tiles of [mapTilesOrigin(config), settingTilesOrigin(live.mapTilesUrl)])
+    if (tiles && !images.includes(tiles)) images.push(tiles);
   return [
     "default-src 'self'",
     `script-src ${sources("'self'")}`,
@@ -66,9 +92,12 @@ export function contentSecurityPolicy(config: RemoteUrls): string {
 }
 
 /** The security headers of every page of the app (the shell's index.html, whatever the path). */
-export function pageSecurityHeaders(config: RemoteUrls): Record<string, string> {
+export function pageSecurityHeaders(
+  config: RemoteUrls,
+  live: LiveSettings = {},
+): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(config),
+    'content-security-policy': contentSecurityPolicy(config, live),
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-content-type-options': 'nosniff',

@@ -26,6 +26,7 @@ import { Tags1795317618937 } from './1795317618937-Tags';
 import { Identity1795312449869 } from './1795312449869-Identity';
 import { Outbox1795308713069 } from './1795308713069-Outbox';
 import { MemberTimeZones1795680000000 } from './1795680000000-MemberTimeZones';
+import { DetachedUploads1795700000000 } from './1795700000000-DetachedUploads';
 export const migrations = [
   Outbox1795308713069,
   Identity1795312449869,
@@ -54,4 +55,5 @@ export const migrations = [
   AnnouncementReceipts1795650000000,
   SearchOneRow1795660000000,
   MemberTimeZones1795680000000,
+  DetachedUploads1795700000000,
 ];

@@ -1,8 +1,10 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Body, Controller, Get, Put, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Access } from '../../platform/access/access.decorator';
 import { CurrentMember, type Member } from '../../platform/access/current-caller.decorator';
 import { ApiFailures, ApiSuccess } from '../../platform/openapi/api-envelope.decorators';
+import { tilesOriginOf } from '../../platform/site-settings/site-setting-definitions';
 import { SiteSettingsService } from '../../platform/site-settings/site-settings.service';
 import {
   PublicSiteSettingDto,
@@ -49,7 +51,13 @@ export class PublicSettingsController {
   @Access('none')
   @ApiOperation({ summary: 'The public site settings (no credentials needed)' })
   @ApiSuccess([PublicSiteSettingDto])
-  getAll() {
-    return this.settings.getPublic();
+  async getAll(@Res({ passthrough: true }) reply: FastifyReply) {
+    const settings = await this.settings.getPublic();
+    // For the web tier (nginx, the dev gateway): the map tiles' origin, for the pages' policy.
+    const tiles = tilesOriginOf(
+      settings.find((setting) => setting.name === 'map_tiles_url')?.value,
+    );
+    if (tiles) reply.header('x-map-tiles-origin', tiles);
+    return settings;
   }
 }

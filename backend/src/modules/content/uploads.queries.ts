@@ -4,7 +4,10 @@ import { outboxInsertSql } from '../../platform/queues/outbox.service';
 import type { UploadStatus } from './entities/uploaded-image.entity';
 import { RENDER_UPLOAD_JOB_ID_PREFIX } from './jobs/content.jobs';
 
-/** The `uploaded_image` table: photos uploaded for a post that is not saved yet (or ever). */
+/**
+ * The `uploaded_image` table: photos uploaded for a post that is not saved yet (or ever), and
+ * those attached to one, until the sweep removes what no post photo references any more.
+ */
 
 export interface UploadRow {
   ref: string;
@@ -103,24 +106,64 @@ export async function markUploadFailed(db: SqlRunner, ref: string): Promise<bool
   return rows.length > 0;
 }
 
+/** An upload's stored files as its row knows them (the original of one never rendered too). */
+export interface UploadFiles {
+  ref: string;
+  variants: ImageVariant[];
+  original_ref: string | null;
+}
+
 /**
- * Deletes up to `batch` unattached uploads older than `hours` (skipping rows another purge holds);
- * returns their files, with the original of any not rendered yet.
+ * Locks up to `batch` uploads the sweep may remove (skipping rows another purge or a post being
+ * saved holds): `unattached`, never attached and made over `hours` ago; `detached`, whose last post
+ * photo went over `hours` ago. The caller deletes them with `deleteUnreferencedUploads`, in the same
+ * transaction.
  */
-export async function deleteStaleUploads(
+export async function lockSweepableUploads(
   db: SqlRunner,
+  kind: 'unattached' | 'detached',
   hours: number,
   batch: number,
-): Promise<Array<{ ref: string; variants: ImageVariant[]; original_ref: string | null }>> {
-  const [rows] = (await db.query(
-    `DELETE FROM uploaded_image WHERE ref IN (
-     SELECT ref FROM uploaded_image
-      WHERE attached_at IS NULL
-        AND created_at < now() - make_interval(hours => $1)
-      LIMIT $2 FOR UPDATE SKIP LOCKED)
-   RETURNING ref, variants, original_ref`,
+): Promise<string[]> {
+  const where =
+    kind === 'unattached'
+      ? 'attached_at IS NULL AND created_at < now() - make_interval(hours => $1)'
+      : 'detached_at < now() - make_interval(hours => $1)';
+  const rows = (await db.query(
+    `SELECT ref FROM uploaded_image WHERE ${where}
+      ORDER BY ref LIMIT $2 FOR UPDATE SKIP LOCKED`,
     [hours, batch],
-  )) as [Array<{ ref: string; variants: ImageVariant[]; original_ref: string | null }>, number];
+  )) as Array<{ ref: string }>;
+  return rows.map((row) => row.ref);
+}
+
+/**
+ * Deletes the locked uploads that no post photo references, checked in the delete statement
+ * itself: a new statement, so it sees every photo committed before the rows were locked, and a
+ * post being saved with one waits for the lock and then finds it gone (a clean refusal). Returns
+ * the deleted uploads' files. One found referenced after all is marked attached and not detached,
+ * so no sweep picks it again.
+ */
+export async function deleteUnreferencedUploads(
+  db: SqlRunner,
+  refs: readonly string[],
+): Promise<UploadFiles[]> {
+  if (!refs.length) return [];
+  const [rows] = (await db.query(
+    `DELETE FROM uploaded_image u
+      WHERE u.ref = ANY($1::text[])
+        AND NOT EXISTS (SELECT 1 FROM post_photo ph WHERE ph.image_ref = u.ref)
+      RETURNING u.ref, u.variants, u.original_ref`,
+    [refs],
+  )) as [UploadFiles[], number];
+  if (rows.length < refs.length) {
+    const deleted = rows.map((row) => row.ref);
+    await db.query(
+      `UPDATE uploaded_image SET attached_at = coalesce(attached_at, now()), detached_at = NULL
+        WHERE ref = ANY($1::text[]) AND ref <> ALL($2::text[])`,
+      [refs, deleted],
+    );
+  }
   return rows;
 }
 

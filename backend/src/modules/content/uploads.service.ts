@@ -14,8 +14,9 @@ import { StorageService } from '../../platform/storage/storage.service';
 import type { UploadStatus } from './entities/uploaded-image.entity';
 import { type RenderUploadPayload, renderUploadJobId } from './jobs/content.jobs';
 import {
-  deleteStaleUploads,
+  deleteUnreferencedUploads,
   findUploadToRender,
+  lockSweepableUploads,
   insertPendingUploads,
   markUploadFailed,
   markUploadReady,
@@ -26,6 +27,8 @@ export const PHOTO_FOLDERS = ['posts', 'plants'] as const;
 export type PhotoFolder = (typeof PHOTO_FOLDERS)[number];
 /** Uploads not attached to a post within this time are removed (row and files). */
 export const UNATTACHED_UPLOAD_TTL_HOURS = 24;
+/** Uploads whose post photos all went this long ago are removed (row and files). */
+export const DETACHED_UPLOAD_GRACE_HOURS = 24;
 
 /** A photo as the uploader gets it back: name `ref` when saving the post. */
 export interface UploadedPhoto extends UploadRow {
@@ -144,24 +147,39 @@ export class UploadsService {
   }
 
   /**
-   * Removes unattached uploads older than a day: the rows now, the files (renditions, and the
-   * original of one never rendered) through the cleanup queue once that commits. Returns how many
-   * uploads went.
+   * Removes the uploads no post photo references: those never attached, a day after their upload,
+   * and those whose photos all went (a photo removed, its post deleted, however), a day after
+   * that. Each batch's rows are locked, then deleted by a statement that checks again that nothing
+   * references them; their files (renditions, and the original of one never rendered) are removed
+   * by a cleanup job that the same transaction queues, so only once the delete has committed.
+   * Returns how many uploads went.
    */
   async purgeUnattached(batch = 500): Promise<number> {
+    return (
+      (await this.sweep('unattached', UNATTACHED_UPLOAD_TTL_HOURS, batch)) +
+      (await this.sweep('detached', DETACHED_UPLOAD_GRACE_HOURS, batch))
+    );
+  }
+
+  private async sweep(
+    kind: 'unattached' | 'detached',
+    hours: number,
+    batch: number,
+  ): Promise<number> {
     let removed = 0;
     for (;;) {
-      const count = await this.dataSource.transaction(async (manager) => {
-        const rows = await deleteStaleUploads(manager, UNATTACHED_UPLOAD_TTL_HOURS, batch);
+      const { locked, deleted } = await this.dataSource.transaction(async (manager) => {
+        const refs = await lockSweepableUploads(manager, kind, hours, batch);
+        const rows = await deleteUnreferencedUploads(manager, refs);
         await this.storage.scheduleRemoval(
           rows.flatMap(imageRefs),
           manager,
           rows.flatMap((row) => (row.original_ref ? [row.original_ref] : [])),
         );
-        return rows.length;
+        return { locked: refs.length, deleted: rows.length };
       });
-      removed += count;
-      if (count < batch) return removed;
+      removed += deleted;
+      if (locked < batch) return removed;
     }
   }
 

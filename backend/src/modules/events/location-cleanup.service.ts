@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { Member } from '../../platform/access/current-caller.decorator';
 import { AuditLogService } from '../../platform/audit/audit-log.service';
 import { JobQueue } from '../../platform/queues/job-queue.service';
+import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import * as cleanup from './location-cleanup.queries';
 import { EventsErrors } from './events.errors';
 import type { LocationCleanupPayload } from './jobs/events.jobs';
@@ -59,7 +60,27 @@ export class LocationCleanupService {
     private readonly dataSource: DataSource,
     private readonly jobs: JobQueue,
     private readonly audit: AuditLogService,
+    private readonly live: RealtimePublisher,
   ) {}
+
+  /**
+   * What a run's job reports as it goes: the progress is stored on the job (the REST view and the
+   * queue dashboard read it) and then pushed to the admins' open sockets, throttled.
+   */
+  reporter(job: Job): (progress: CleanupProgress) => Promise<void> {
+    return throttleProgress(async (progress) => {
+      await job.updateProgress(progress);
+      this.publish(job, 'active');
+    });
+  }
+
+  /**
+   * Pushes the run as it stands to every admin's sockets (nobody else's): the same view as
+   * GET admin/cleanup-jobs/{id}. Best effort; the screen polls while it has no socket.
+   */
+  publish(job: Job, state: string): void {
+    if (isLocationCleanup(job.name)) this.live.toAdmins('cleanup-run', viewOf(job, state));
+  }
 
   /** Queues the cleanup; answers at once with the run to follow. */
   async start(admin: Member, kind: LocationCleanup): Promise<CleanupRunView> {

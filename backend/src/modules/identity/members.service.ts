@@ -255,6 +255,8 @@ export class MembersService {
     });
     // A suspended member's open sockets close with the suspension.
     if (view.suspended) this.sessions.closeSocketsOf(userId);
+    // What only admins hear (cleanup progress) follows the role at once.
+    else if (changes.admin !== undefined) this.sessions.adminRoleChanged(userId, changes.admin);
     return view;
   }
 

@@ -140,6 +140,11 @@ export class SessionsService {
     this.live.endFor(userId, { keepSession });
   }
 
+  /** The member's open sockets follow a change of their admin role (once it has committed). */
+  adminRoleChanged(userId: string, admin: boolean): void {
+    this.live.adminChanged(userId, admin);
+  }
+
   /** The active sessions of a user, newest first. */
   async listActive(userId: string): Promise<SessionSummary[]> {
     return (await sessions.activeSessionsOf(this.dataSource.manager, userId)).map(toSummary);

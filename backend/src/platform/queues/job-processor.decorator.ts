@@ -18,6 +18,10 @@ export interface JobProcessorMeta {
 /** What a processor class implements: one `handle` for one job of one queue. */
 export interface JobHandler<Data> {
   handle(data: Data, job: Job<Data>): Promise<void>;
+  /** Told once the queue has recorded the job completed (best effort; errors are only logged). */
+  completed?(job: Job<Data>): void | Promise<void>;
+  /** Told once the queue has recorded a failed attempt; `final` when no retry follows. */
+  failed?(job: Job<Data>, final: boolean): void | Promise<void>;
 }
 
 /**

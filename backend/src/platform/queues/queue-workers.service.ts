@@ -148,11 +148,22 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
         concurrency: QUEUE_SETTINGS[queue].concurrency,
       },
     );
-    worker.on('completed', (job) => this.metrics?.recordJob(queue, job, 'completed'));
+    const tell = (job: Job, hook: 'completed' | 'failed', final = false) => {
+      const handler = handlers.get(job.name);
+      if (!handler?.[hook]) return;
+      void (async () => handler[hook]?.(job, final))().catch((error: unknown) =>
+        this.logger.warn(`The ${hook} hook of ${queue}/${job.name} failed: ${String(error)}`),
+      );
+    };
+    worker.on('completed', (job) => {
+      this.metrics?.recordJob(queue, job, 'completed');
+      tell(job, 'completed');
+    });
     worker.on('failed', (job, error) => {
       const attempts = job?.opts.attempts ?? 1;
       const final = (job?.attemptsMade ?? attempts) >= attempts;
       this.metrics?.recordJob(queue, job, 'failed', final);
+      if (job) tell(job, 'failed', final);
       this.logger[final ? 'error' : 'warn'](
         `Job ${queue}/${job?.name} (${job?.id}) failed${final ? ' for good' : ', will retry'}: ${error.message}`,
       );

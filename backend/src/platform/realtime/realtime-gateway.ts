@@ -15,7 +15,13 @@ import { AppConfig } from '../config/app-config';
 import { PROCESS_ROLE, type ProcessRole } from '../queues/process-role';
 import { RedisService } from '../redis/redis.service';
 import type { RealtimeEvent } from './realtime-publisher';
-import { memberRoom, REALTIME_PATH, realtimeChannelKey, sessionRoom } from './realtime-rooms';
+import {
+  ADMINS_ROOM,
+  memberRoom,
+  REALTIME_PATH,
+  realtimeChannelKey,
+  sessionRoom,
+} from './realtime-rooms';
 import { withoutRejections } from './safe-redis';
 
 /** Why a handshake or a re-authentication was refused (the client reads `error.data.code`). */
@@ -41,6 +47,7 @@ type AuthAnswer = { ok: true } | { ok: false; code: RealtimeRefusal };
 interface SocketData {
   userId: string;
   sessionId: string;
+  admin: boolean;
   expiresAtMs: number;
   expiry?: NodeJS.Timeout;
   auths: { windowStart: number; count: number; busy: boolean };
@@ -50,7 +57,7 @@ type LiveServer = Server<ClientEvents, ServerEvents, Record<string, never>, Sock
 type LiveSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
 
 type Admission =
-  | { ok: true; userId: string; sessionId: string; expiresAtMs: number }
+  | { ok: true; userId: string; sessionId: string; admin: boolean; expiresAtMs: number }
   | { ok: false; code: RealtimeRefusal };
 
 /**
@@ -60,7 +67,8 @@ type Admission =
  *
  * A socket is admitted by the access token it sends at the handshake (`auth: { token }`), checked
  * exactly as a request's bearer token (session alive, member not suspended), and joins its member's
- * and its session's rooms. The client sends each renewed token (`auth` event); a socket whose
+ * and its session's rooms, and the admins' room when the member is one (left and joined again as
+ * identity changes the role, and as each renewed token says). The client sends each renewed token (`auth` event); a socket whose
  * token ran out without one is closed. Identity closes sockets when a session or member ends
  * (RealtimeSessions). With Redis down the server still runs: its own sockets get what it emits.
  */
@@ -108,6 +116,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
         if (!admission.ok) return next(refusal(admission.code));
         socket.data.userId = admission.userId;
         socket.data.sessionId = admission.sessionId;
+        socket.data.admin = admission.admin;
         socket.data.expiresAtMs = admission.expiresAtMs;
         socket.data.auths = { windowStart: Date.now(), count: 0, busy: false };
         next();
@@ -120,6 +129,18 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   /** Sends to every socket of these members, on any instance. */
   emit(userIds: readonly string[], event: RealtimeEvent, payload: unknown): void {
     this.io?.to(userIds.map(memberRoom)).emit(event, payload);
+  }
+
+  /** Sends to every socket in `room`, on any instance. */
+  emitToRoom(room: string, event: RealtimeEvent, payload: unknown): void {
+    this.io?.to(room).emit(event, payload);
+  }
+
+  /** Makes the sockets in `room`, on every instance, join or leave `target`. */
+  moveSockets(room: string, target: string, join: boolean): void {
+    const sockets = this.io?.in(room);
+    if (join) sockets?.socketsJoin(target);
+    else sockets?.socketsLeave(target);
   }
 
   /** Closes the sockets in `room` on every instance, but those in `except`. */
@@ -139,7 +160,11 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private connected(socket: LiveSocket): void {
-    void socket.join([memberRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+    void socket.join([
+      memberRoom(socket.data.userId),
+      sessionRoom(socket.data.sessionId),
+      ...(socket.data.admin ? [ADMINS_ROOM] : []),
+    ]);
     this.scheduleExpiry(socket);
     socket.on('auth', (token, ack) => void this.reauthenticate(socket, token, ack));
     socket.on('disconnect', () => clearTimeout(socket.data.expiry));
@@ -166,6 +191,11 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
         void socket.leave(sessionRoom(socket.data.sessionId));
         void socket.join(sessionRoom(admission.sessionId));
         socket.data.sessionId = admission.sessionId;
+      }
+      if (admission.admin !== socket.data.admin) {
+        // The role changed since the socket came: what reaches admins follows it.
+        void (admission.admin ? socket.join(ADMINS_ROOM) : socket.leave(ADMINS_ROOM));
+        socket.data.admin = admission.admin;
       }
       socket.data.expiresAtMs = admission.expiresAtMs;
       this.scheduleExpiry(socket);
@@ -199,6 +229,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
         ok: true,
         userId: caller.userId,
         sessionId: caller.sessionId,
+        admin: caller.admin,
         expiresAtMs: expiryOf(token),
       };
     } catch (error) {

@@ -4,7 +4,13 @@ import { AppConfig } from '../config/app-config';
 import { RedisService } from '../redis/redis.service';
 import { RealtimeGateway } from './realtime-gateway';
 import { type RealtimeEvent, RealtimePublisher } from './realtime-publisher';
-import { memberRoom, realtimeChannelKey, sessionRoom, validIds } from './realtime-rooms';
+import {
+  ADMINS_ROOM,
+  memberRoom,
+  realtimeChannelKey,
+  sessionRoom,
+  validIds,
+} from './realtime-rooms';
 import { RealtimeSessions } from './realtime-sessions';
 import { withoutRejections } from './safe-redis';
 
@@ -32,6 +38,23 @@ export class RealtimeHub implements RealtimePublisher, RealtimeSessions {
       if (!ids.length) return;
       if (this.gateway.running) this.gateway.emit(ids, event, payload);
       else this.viaRedis().to(ids.map(memberRoom)).emit(event, payload);
+    });
+  }
+
+  toAdmins(event: RealtimeEvent, payload: unknown): void {
+    this.safely(() => {
+      if (this.gateway.running) this.gateway.emitToRoom(ADMINS_ROOM, event, payload);
+      else this.viaRedis().to(ADMINS_ROOM).emit(event, payload);
+    });
+  }
+
+  adminChanged(userId: string, admin: boolean): void {
+    this.safely(() => {
+      const [id] = validIds([userId]);
+      if (!id) return;
+      if (this.gateway.running) this.gateway.moveSockets(memberRoom(id), ADMINS_ROOM, admin);
+      else if (admin) this.viaRedis().in(memberRoom(id)).socketsJoin(ADMINS_ROOM);
+      else this.viaRedis().in(memberRoom(id)).socketsLeave(ADMINS_ROOM);
     });
   }
 

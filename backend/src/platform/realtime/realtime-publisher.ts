@@ -1,5 +1,11 @@
 /** What is pushed live to a member's sockets (payloads are the same views the REST calls answer). */
-export type RealtimeEvent = 'message' | 'messages-tally' | 'notification' | 'notifications-tally';
+export type RealtimeEvent =
+  | 'message'
+  | 'messages-tally'
+  | 'notification'
+  | 'notifications-tally'
+  /** An admin's cleanup job moved on (admins only): the same view as GET admin/cleanup-jobs/{id}. */
+  | 'cleanup-run';
 
 /**
  * Pushes live events to members' open sockets, whichever API instance holds them. Modules call it
@@ -8,4 +14,6 @@ export type RealtimeEvent = 'message' | 'messages-tally' | 'notification' | 'not
  */
 export abstract class RealtimePublisher {
   abstract toMembers(userIds: readonly string[], event: RealtimeEvent, payload: unknown): void;
+  /** Sends to the sockets of every admin (and of nobody else), on any instance. */
+  abstract toAdmins(event: RealtimeEvent, payload: unknown): void;
 }

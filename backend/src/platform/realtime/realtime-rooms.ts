@@ -3,6 +3,8 @@ export const REALTIME_PATH = '/api/socket.io';
 
 /** Every socket of a member joins this room: what `toMembers` sends to. */
 export const memberRoom = (userId: string) => `member:${userId}`;
+/** The sockets of admins: what `toAdmins` sends to (joined and left as the member's role changes). */
+export const ADMINS_ROOM = 'admins';
 /** A socket also joins its session's room, so ending one session closes only its sockets. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 

@@ -8,4 +8,9 @@ export abstract class RealtimeSessions {
   abstract endSession(sessionId: string): void;
   /** Closes every socket of the member (suspended, deleted, all sessions revoked), except those of `keepSession`. */
   abstract endFor(userId: string, options?: { keepSession?: string }): void;
+  /**
+   * The member became an admin or stopped being one: their open sockets join or leave the admins'
+   * room at once (a socket also re-checks the role with each renewed token).
+   */
+  abstract adminChanged(userId: string, admin: boolean): void;
 }

@@ -63,10 +63,26 @@ function tileUrlProblem(value: unknown): string | null {
   const absolute = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?\//.test(value);
   const path = value.startsWith('/') && !value.startsWith('//');
   if (!(absolute || path)) return 'must be an http(s) URL or a path on this site';
+  // Its origin goes into the pages' Content-Security-Policy: it must be one a URL parser takes.
+  if (absolute && !URL.canParse(value.replace(/\{[xyz]\}/g, '0')))
+    return 'must be a valid URL (a port is at most 65535)';
   if (/["\\\s'<>;,]/.test(value)) return 'must not contain quotes, spaces, <, >, ; or commas';
   if (!['{z}', '{x}', '{y}'].every((part) => value.includes(part)))
     return 'must contain {z}, {x} and {y}';
   return null;
+}
+
+/**
+ * The origin of a `map_tiles_url` value that passes `tileUrlProblem` and is on another origin;
+ * null for an empty value, a path on this site, or anything else. The web tier puts it in the
+ * pages' Content-Security-Policy (img-src) from the `x-map-tiles-origin` header of GET
+ * /api/settings/get-all, so a change takes effect without a restart.
+ */
+export function tilesOriginOf(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '' || value.startsWith('/')) return null;
+  if (tileUrlProblem(value) !== null) return null;
+  const url = new URL(value.replace(/\{[xyz]\}/g, '0'));
+  return ['http:', 'https:'].includes(url.protocol) ? url.origin : null;
 }
 
 function mapPointProblem(value: unknown): string | null {

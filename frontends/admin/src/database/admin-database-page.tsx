@@ -23,11 +23,12 @@ import {
   stateLabels,
   type CleanupInfo,
 } from './cleanup-jobs';
+import { cleanupRunKey, cleanupRunsKey, useLiveCleanupRuns } from './use-live-cleanup-runs';
 
-export const cleanupRunsKey = ['admin', 'cleanup-runs'] as const;
-export const cleanupRunKey = (id: string) => ['admin', 'cleanup-run', id] as const;
-/** How often a running cleanup's progress is asked for. */
+/** How often a running cleanup's progress is asked for while the live socket is down. */
 export const PROGRESS_POLL_MS = 700;
+/** …and while it is up (its pushes carry the progress), in case one is lost. */
+export const LIVE_SAFETY_MS = 15_000;
 
 function ProgressBar({ percent, label }: { percent: number; label: string }) {
   return (
@@ -58,7 +59,7 @@ function ProgressBar({ percent, label }: { percent: number; label: string }) {
 }
 
 /** The run just started from this screen, followed until it ends. */
-function LiveRun({ info, runId }: { info: CleanupInfo; runId: string }) {
+function LiveRun({ info, runId, live }: { info: CleanupInfo; runId: string; live: boolean }) {
   const queryClient = useQueryClient();
   const run = useQuery({
     queryKey: cleanupRunKey(runId),
@@ -69,7 +70,7 @@ function LiveRun({ info, runId }: { info: CleanupInfo; runId: string }) {
         void queryClient.invalidateQueries({ queryKey: cleanupRunsKey });
         return false;
       }
-      return PROGRESS_POLL_MS;
+      return live ? LIVE_SAFETY_MS : PROGRESS_POLL_MS;
     },
   });
   const data = run.data;
@@ -88,7 +89,15 @@ function LiveRun({ info, runId }: { info: CleanupInfo; runId: string }) {
   );
 }
 
-function CleanupCard({ info, latest }: { info: CleanupInfo; latest: CleanupRun | undefined }) {
+function CleanupCard({
+  info,
+  latest,
+  live,
+}: {
+  info: CleanupInfo;
+  latest: CleanupRun | undefined;
+  live: boolean;
+}) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [runId, setRunId] = useState<string | null>(null);
@@ -108,7 +117,7 @@ function CleanupCard({ info, latest }: { info: CleanupInfo; latest: CleanupRun |
         <Text size="sm" c="dimmed">
           {info.description}
         </Text>
-        {followed && <LiveRun info={info} runId={followed} />}
+        {followed && <LiveRun info={info} runId={followed} live={live} />}
         <Button
           w="fit-content"
           onClick={() => {
@@ -173,6 +182,7 @@ function RecentRuns({ runs }: { runs: CleanupRun[] }) {
 
 /** `/admin/database`: the location cleanups, run as background jobs with live progress. */
 export function AdminDatabasePage() {
+  const { live } = useLiveCleanupRuns();
   const runs = useQuery({
     queryKey: cleanupRunsKey,
     queryFn: ({ signal }) => adminOpsApi.cleanupRuns(signal),
@@ -185,7 +195,7 @@ export function AdminDatabasePage() {
         description="Tidy the places events use. Each cleanup runs as a background job; nothing in use is lost."
       />
       {cleanupJobs.map((info) => (
-        <CleanupCard key={info.kind} info={info} latest={latest(info.kind)} />
+        <CleanupCard key={info.kind} info={info} latest={latest(info.kind)} live={live} />
       ))}
       <Card title="Recent runs" titleOrder={2}>
         {runs.isPending ? (

@@ -1,6 +1,8 @@
 export {
   createLiveHub,
+  LIVE_EVENTS,
   onLiveReconnect,
+  onLiveStatus,
   subscribeLive,
   type LiveEvent,
   type LiveHub,

@@ -121,6 +121,26 @@ describe('the live client', () => {
     expect(live.connected).toBe(true);
   });
 
+  it('tells status handlers when the socket comes up and goes down, and passes on cleanup runs', async () => {
+    session.setSession(signedIn('t1'));
+    const live = hub();
+    const statuses: boolean[] = [];
+    live.onStatus((connected) => statuses.push(connected));
+    // Listening to the status alone opens nothing.
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    const runs: unknown[] = [];
+    live.subscribe('cleanup-run', (payload) => runs.push(payload));
+    await flush();
+    sockets[0].fire('connect');
+    sockets[0].fire('cleanup-run', { id: '7', state: 'active' });
+    sockets[0].connected = false;
+    sockets[0].fire('disconnect', 'transport close');
+    sockets[0].fire('connect');
+    expect(runs).toEqual([{ id: '7', state: 'active' }]);
+    expect(statuses).toEqual([false, true, false, true]);
+  });
+
   it('tells reconnect handlers each time the socket (re)connects, so screens catch up', async () => {
     session.setSession(signedIn('t1'));
     const live = hub();

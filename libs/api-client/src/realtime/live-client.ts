@@ -1,7 +1,15 @@
 import { sessionStore, type SessionStore } from '@plantfolk/session';
 
 /** What the API pushes to a member's sockets (backend/src/platform/realtime). */
-export type LiveEvent = 'message' | 'messages-tally' | 'notification' | 'notifications-tally';
+export const LIVE_EVENTS = [
+  'message',
+  'messages-tally',
+  'notification',
+  'notifications-tally',
+  /** An admin's cleanup job moved on (admins' sockets only): the run as GET cleanup-jobs/{id} answers. */
+  'cleanup-run',
+] as const;
+export type LiveEvent = (typeof LIVE_EVENTS)[number];
 
 /** Told when the live connection is (re)established: refetch what may have been missed. */
 export interface LiveReconnect {
@@ -11,6 +19,7 @@ export interface LiveReconnect {
 
 type Handler = (payload: unknown) => void;
 type ReconnectHandler = (info: LiveReconnect) => void;
+type StatusHandler = (connected: boolean) => void;
 
 /** The few calls of a socket.io client socket the live client makes. */
 export interface LiveSocket {
@@ -43,6 +52,11 @@ export interface LiveHubOptions {
 export interface LiveHub {
   subscribe(event: LiveEvent, handler: Handler): () => void;
   onReconnect(handler: ReconnectHandler): () => void;
+  /**
+   * Told whether the socket is connected, at once and on each change: a screen polls only while it
+   * is not. Listening to it alone opens no connection.
+   */
+  onStatus(handler: StatusHandler): () => void;
   /** Whether a socket is connected now (for tests and diagnostics). */
   readonly connected: boolean;
 }
@@ -73,6 +87,8 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
   const retryDelayMs = options.retryDelayMs ?? 5_000;
   const handlers = new Map<LiveEvent, Set<Handler>>();
   const reconnectHandlers = new Set<ReconnectHandler>();
+  const statusHandlers = new Set<StatusHandler>();
+  let reportedStatus = false;
   let socket: LiveSocket | null = null;
   let loading = false;
   /** The token the open socket was admitted or re-authenticated with. */
@@ -100,10 +116,23 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
     }
   };
 
+  const report = (connected: boolean) => {
+    if (connected === reportedStatus) return;
+    reportedStatus = connected;
+    for (const handler of [...statusHandlers]) {
+      try {
+        handler(connected);
+      } catch (error) {
+        console.error('A live status handler failed', error);
+      }
+    }
+  };
+
   const close = () => {
     socket?.disconnect();
     socket = null;
     sentToken = null;
+    report(false);
   };
 
   /** The server would not keep this token: renew it once; a new token reconnects (sync). */
@@ -123,6 +152,7 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
       sentToken = signedInToken();
       refusedToken = null;
       refusals = 0;
+      report(true);
       const info = { connectedAt: now() };
       for (const handler of [...reconnectHandlers]) {
         try {
@@ -133,6 +163,7 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
       }
     });
     live.on('connect_error', (error: Error & { data?: { code?: string } }) => {
+      if (socket === live) report(false);
       if (live.active) return; // a network failure: socket.io tries again by itself
       const code = error.data?.code;
       if (code === 'ACCOUNT_SUSPENDED') return; // nothing to do until the session changes
@@ -143,16 +174,11 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
       }, retryDelayMs);
     });
     live.on('disconnect', (reason: string) => {
+      if (socket === live) report(false);
       // Closed by the server: the token ran out or the session ended. Renewing tells which.
       if (reason === 'io server disconnect') renewAfterRefusal(sentToken);
     });
-    for (const event of [
-      'message',
-      'messages-tally',
-      'notification',
-      'notifications-tally',
-    ] as const)
-      live.on(event, (payload: unknown) => dispatch(event, payload));
+    for (const event of LIVE_EVENTS) live.on(event, (payload: unknown) => dispatch(event, payload));
   };
 
   const ensure = () => {
@@ -218,14 +244,26 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
         unwatchIfIdle();
       };
     },
+    onStatus(handler) {
+      const wrapped: StatusHandler = (connected) => handler(connected);
+      statusHandlers.add(wrapped);
+      wrapped(reportedStatus);
+      return () => {
+        statusHandlers.delete(wrapped);
+      };
+    },
     get connected() {
       return Boolean(socket?.connected);
     },
   };
 }
 
-/** Under this key the page keeps its one hub: every app bundles this library, they share it. */
-const HUB_KEY = Symbol.for('plantfolk.live-hub.v1');
+/**
+ * Under this key the page keeps its one hub: every app bundles this library, they share it. The
+ * version changes with the hub's interface or its events (v2: `onStatus`, `cleanup-run`), so an
+ * app never uses an older build's hub that lacks them (apps deployed apart may differ for a while).
+ */
+const HUB_KEY = Symbol.for('plantfolk.live-hub.v2');
 
 function pageHub(): LiveHub {
   const page = globalThis as typeof globalThis & { [HUB_KEY]?: LiveHub };
@@ -248,4 +286,12 @@ export function subscribeLive(event: LiveEvent, handler: (payload: unknown) => v
  */
 export function onLiveReconnect(handler: (info: LiveReconnect) => void): () => void {
   return pageHub().onReconnect(handler);
+}
+
+/**
+ * Calls `handler` with whether the page's live connection is up, at once and on each change;
+ * returns the function that stops it. It opens no connection itself.
+ */
+export function onLiveStatus(handler: (connected: boolean) => void): () => void {
+  return pageHub().onStatus(handler);
 }

@@ -137,6 +137,8 @@ beforeAll(async () => {
     runtimeConfig: runtimeConfigFromEnv({
       REMOTE_ADMIN_URL: 'https://admin.example.org/mf-manifest.json',
     }),
+    // No site setting adds to the policy here (and the upstream sees only what is proxied).
+    liveSettings: { read: async () => ({}) },
   });
 });
 
@@ -404,6 +406,36 @@ describe('gateway: page security headers', () => {
       expect(policy).toMatch(/connect-src 'self' https:\/\/admin\.example\.org;/);
     },
   );
+
+  it('allows the map tiles’ origin of the site setting of the moment, without a restart', async () => {
+    const settings: { mapTilesUrl: unknown } = { mapTilesUrl: '' };
+    const live = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      apiUrl: 'http://127.0.0.1:9',
+      shellDir: path.join(root, 'shell'),
+      remotes: {},
+      runtimeConfig: runtimeConfigFromEnv({}),
+      liveSettings: { read: async () => ({ ...settings }) },
+    });
+    try {
+      const imgSrc = async () => {
+        const response = await fetch(`${live.url}/events`, { headers: html });
+        const policy = response.headers.get('content-security-policy') ?? '';
+        return policy.split('; ').find((directive) => directive.startsWith('img-src '));
+      };
+      expect(await imgSrc()).toBe("img-src 'self' data: blob:");
+      settings.mapTilesUrl = 'https://Tiles.Example.net:8443/osm/{z}/{x}/{y}.png';
+      expect(await imgSrc()).toBe("img-src 'self' data: blob: https://tiles.example.net:8443");
+      // A value the API would refuse never reaches the header, nor breaks it.
+      settings.mapTilesUrl = "https://t.example/{z}/{x}/{y}.png; script-src 'unsafe-eval'";
+      expect(await imgSrc()).toBe("img-src 'self' data: blob:");
+      settings.mapTilesUrl = '/tiles/{z}/{x}/{y}.png';
+      expect(await imgSrc()).toBe("img-src 'self' data: blob:");
+    } finally {
+      await live.stop();
+    }
+  });
 
   it('leaves the API’s answers (and their own headers) to the API', async () => {
     const response = await fetch(`${gateway.url}/api/health`);

@@ -11,8 +11,10 @@ import {
   contentSecurityPolicy,
   pageSecurityHeaders,
   remoteOrigins,
+  settingTilesOrigin,
   VIDEO_PLAYER_ORIGINS,
 } from '../page-headers.js';
+import { liveSettingsFrom } from '../live-settings.js';
 import { getFreePort } from '../ports.js';
 import { runtimeConfigFromEnv } from '../runtime-config.js';
 
@@ -90,6 +92,76 @@ const CASES: Array<[string, Record<string, string>]> = [
   ['map tiles on this origin', { MAP_TILES_URL: '/tiles/{z}/{x}/{y}.png' }],
 ];
 
+describe('page security headers: the map tiles of the site setting', () => {
+  it.each([
+    ['https://tiles.example.net/{z}/{x}/{y}.png', 'https://tiles.example.net'],
+    ['HTTPS://Tiles.Example.net:443/{z}/{x}/{y}.png', 'https://tiles.example.net'],
+    ['http://localhost:8080/t/{z}/{x}/{y}', 'http://localhost:8080'],
+    ['', null],
+    [null, null],
+    [42, null],
+    ['/tiles/{z}/{x}/{y}.png', null],
+    ['//tiles.example.net/{z}/{x}/{y}.png', null],
+    ['ftp://tiles.example.net/{z}/{x}/{y}.png', null],
+    ['https://tiles.example.net:99999/{z}/{x}/{y}.png', null],
+    ['https://u:p@tiles.example.net/{z}/{x}/{y}.png', null],
+    ["https://t.example/{z}/{x}/{y}.png; script-src 'unsafe-eval'", null],
+    ['https://t.example', null],
+  ])('takes the origin of %j: %j', (value, origin) => {
+    expect(settingTilesOrigin(value)).toBe(origin);
+  });
+
+  it('adds that origin to img-src only, once, beside the deployment’s', () => {
+    const config = runtimeConfigFromEnv({
+      MAP_TILES_URL: 'https://tiles.example.net/{z}/{x}/{y}.png',
+    });
+    const policy = contentSecurityPolicy(config, {
+      mapTilesUrl: 'https://other.example.org/{z}/{x}/{y}.png',
+    });
+    expect(policy).toContain(
+      "img-src 'self' data: blob: https://tiles.example.net https://other.example.org;",
+    );
+    expect(policy).toContain("connect-src 'self';");
+    expect(
+      contentSecurityPolicy(config, { mapTilesUrl: 'https://tiles.example.net/{z}/{x}/{y}' }),
+    ).toBe(contentSecurityPolicy(config));
+    // A broken value leaves the policy as it would be without it.
+    expect(
+      contentSecurityPolicy(config, { mapTilesUrl: 'https://t.example:99999/{z}/{x}/{y}' }),
+    ).toBe(contentSecurityPolicy(config));
+  });
+
+  it('reads the setting from the API, reuses an answer for a second, and keeps the last one when the API fails', async () => {
+    let clock = 0;
+    let answer: () => Response = () =>
+      Response.json({
+        status: 'success',
+        data: [{ name: 'map_tiles_url', value: 'https://a.example/{z}/{x}/{y}.png' }],
+      });
+    const calls: string[] = [];
+    const reader = liveSettingsFrom('http://api.test', {
+      now: () => clock,
+      fetch: (async (url: URL) => {
+        calls.push(String(url));
+        return answer();
+      }) as typeof fetch,
+    });
+    expect(await reader.read()).toEqual({ mapTilesUrl: 'https://a.example/{z}/{x}/{y}.png' });
+    expect(calls).toEqual(['http://api.test/api/settings/get-all']);
+    clock = 500;
+    await reader.read();
+    expect(calls).toHaveLength(1);
+    clock = 1_500;
+    answer = () => new Response('down', { status: 503 });
+    expect(await reader.read()).toEqual({ mapTilesUrl: 'https://a.example/{z}/{x}/{y}.png' });
+    expect(calls).toHaveLength(2);
+    clock = 3_000;
+    answer = () =>
+      Response.json({ status: 'success', data: [{ name: 'map_tiles_url', value: '' }] });
+    expect(await reader.read()).toEqual({ mapTilesUrl: '' });
+  });
+});
+
 describe('page security headers', () => {
   it('allow this origin and exactly the remotes’ origins', () => {
     const config = runtimeConfigFromEnv({
@@ -165,7 +237,13 @@ describe('the production web tier (frontends/deploy)', () => {
     async (_label, env) => {
       const { runtimeConfig, headers } = await runScript(env);
       expect(runtimeConfig).toEqual(runtimeConfigFromEnv(env));
-      expect(headers).toEqual(pageSecurityHeaders(runtimeConfigFromEnv(env)));
+      // nginx fills in the site setting's tiles per page (empty without one).
+      const policy = headers['content-security-policy']!;
+      expect(policy).toContain('$plantfolk_map_tiles_src; font-src');
+      expect({
+        ...headers,
+        'content-security-policy': policy.replace('$plantfolk_map_tiles_src', ''),
+      }).toEqual(pageSecurityHeaders(runtimeConfigFromEnv(env)));
     },
   );
 
@@ -239,6 +317,9 @@ describe('nginx with the rendered template', () => {
   let port: number;
   let nginx: ChildProcess;
   let api: http.Server;
+  /** What the API's GET /api/settings/get-all answers: its status and x-map-tiles-origin. */
+  let settingsAnswer: { status: number; tiles?: string } = { status: 200 };
+  let settingsAsked = 0;
 
   beforeAll(async () => {
     const nginxBinary = await findNginx();
@@ -258,7 +339,14 @@ describe('nginx with the rendered template', () => {
     await run('sh', [SCRIPT], {
       env: { PATH: process.env.PATH, ...env, PLANTFOLK_RUNTIME_CONFIG_DIR: lib },
     });
-    api = http.createServer((_request, response) => response.end('{"status":"success"}'));
+    api = http.createServer((request, response) => {
+      if (request.url === '/api/settings/get-all') {
+        settingsAsked += 1;
+        if (settingsAnswer.status !== 200) response.statusCode = settingsAnswer.status;
+        if (settingsAnswer.tiles) response.setHeader('x-map-tiles-origin', settingsAnswer.tiles);
+      }
+      response.end('{"status":"success"}');
+    });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     port = await getFreePort();
     // What the image's entrypoint does (envsubst), with this test's folders and port.
@@ -317,6 +405,40 @@ describe('nginx with the rendered template', () => {
     expect(originsIn(response.headers.get('content-security-policy')!)).toEqual([
       'https://admin.example.org',
     ]);
+  });
+
+  it('allows the map tiles’ origin the API names for the site setting, page by page', async () => {
+    const policyOf = async (urlPath: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(response.status, urlPath).toBe(200);
+      expect(await response.text()).toContain('<title>shell</title>');
+      return response.headers.get('content-security-policy');
+    };
+    const config = runtimeConfigFromEnv(env);
+    try {
+      settingsAsked = 0;
+      settingsAnswer = { status: 200, tiles: 'https://tiles.example.net:8443' };
+      const withTiles = pageSecurityHeaders(config, {
+        mapTilesUrl: 'https://tiles.example.net:8443/{z}/{x}/{y}.png',
+      })['content-security-policy'];
+      expect(await policyOf('/')).toBe(withTiles);
+      expect(await policyOf('/events/abc')).toBe(withTiles);
+      expect(settingsAsked).toBe(2);
+      // Changed: the next page has it, no restart.
+      settingsAnswer = { status: 200 };
+      const without = pageSecurityHeaders(config)['content-security-policy'];
+      expect(await policyOf('/events/abc')).toBe(without);
+      // Something that is not a bare origin never gets in, nor breaks the header.
+      settingsAnswer = { status: 200, tiles: "https://t.example; script-src 'unsafe-eval'" };
+      expect(await policyOf('/')).toBe(without);
+      // The API cannot say: the page still goes out, with this origin's tiles only.
+      settingsAnswer = { status: 503, tiles: 'https://tiles.example.net' };
+      expect(await policyOf('/settings')).toBe(without);
+    } finally {
+      settingsAnswer = { status: 200 };
+    }
   });
 
   it('leaves the API’s answers to the API', async () => {

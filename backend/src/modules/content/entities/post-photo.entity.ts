@@ -2,6 +2,7 @@ import {
   Check,
   Column,
   Entity,
+  Index,
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
@@ -20,6 +21,7 @@ export const PHOTO_DESCRIPTION_MAX = 1000;
 @Check('post_photo_position_chk', `position BETWEEN 0 AND ${MAX_PHOTOS_PER_POST - 1}`)
 @Check('post_photo_alt_text_chk', `char_length(alt_text) <= ${ALT_TEXT_MAX}`)
 @Check('post_photo_description_chk', `char_length(description) <= ${PHOTO_DESCRIPTION_MAX}`)
+@Index('post_photo_image_ref_idx', ['imageRef'])
 export class PostPhoto {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -20,12 +20,14 @@ export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
  * the private storage area and records it `pending` with its blurhash and size; the `images` queue
  * renders its files and records their variants (`ready`), or gives up (`failed`). Saving the post
  * attaches it (`attached_at`), rendered or not; the `cleanup` queue removes unattached ones (row
- * and files) after a day.
+ * and files) after a day, and those whose post photos all went (`detached_at`, set by a trigger on
+ * `post_photo`) a day after that.
  */
 @Entity('uploaded_image')
 @Check('uploaded_image_status_chk', `status IN ('pending', 'ready', 'failed')`)
 @Index('uploaded_image_user_idx', ['userId'])
 @Index('uploaded_image_unattached_idx', ['createdAt'], { where: 'attached_at IS NULL' })
+@Index('uploaded_image_detached_idx', ['detachedAt'], { where: 'detached_at IS NOT NULL' })
 export class UploadedImage {
   @PrimaryColumn('text')
   ref: string;
@@ -65,4 +67,8 @@ export class UploadedImage {
 
   @Column('timestamptz', { nullable: true })
   attachedAt: Date | null;
+
+  /** When the last post photo made of it went (migration 1795700000000's trigger); null while one exists. */
+  @Column('timestamptz', { nullable: true })
+  detachedAt: Date | null;
 }

@@ -3,7 +3,10 @@ import { JobProcessor, type JobHandler } from '../../../platform/queues/job-proc
 import type { NoPayload } from '../../../platform/queues/job-registry';
 import { UploadsService } from '../uploads.service';
 
-/** Photos uploaded for a post that was never saved: removed after a day (rows, then files). */
+/**
+ * Photo uploads nothing references: never attached to a post (a day after the upload), or whose
+ * post photos all went (a day after that). Rows first, files once that commits.
+ */
 @Injectable()
 @JobProcessor('cleanup', 'purge-unattached-uploads', { everyMs: 3600_000 })
 export class PurgeUnattachedUploadsJob implements JobHandler<NoPayload> {

@@ -47,8 +47,13 @@ export function useLiveCleanupRuns(): { live: boolean } {
             return payload;
           }),
         );
+        // A burst of pushes (a quick run) shares one list refetch: a push does not cancel the
+        // refetch an earlier one started.
         if (!listed || !isRunning(payload))
-          void queryClient.invalidateQueries({ queryKey: cleanupRunsKey });
+          void queryClient.invalidateQueries(
+            { queryKey: cleanupRunsKey },
+            { cancelRefetch: false },
+          );
       }),
       onLiveReconnect(() => {
         void queryClient.invalidateQueries({ queryKey: ['admin', 'cleanup-run'] });

@@ -20,6 +20,7 @@ import { Pool, type QueryResult } from 'pg';
 import sharp from 'sharp';
 import type { Caller } from '../src/platform/access/access-policy';
 import { GUEST, type Viewer, viewerOf } from '../src/platform/access/viewer';
+import { CONNECTION_OPTIONS } from '../src/platform/database/connection-options';
 import { PreparedNames } from '../src/platform/database/sql';
 import type { SqlRunner } from '../src/platform/database/sql-runner';
 import { AppError } from '../src/platform/http/app-error';
@@ -114,6 +115,8 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
     connectionString: options.databaseUrl,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
+    // As the API's connections (data-source-options): the same statements run alike.
+    options: CONNECTION_OPTIONS,
   });
   const preparedNames = new PreparedNames();
   const db = runnerOf(pool, preparedNames);

@@ -1,4 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { postsSearchSource } from '../../src/modules/content/search.queries';
+import type { Viewer } from '../../src/platform/access/viewer';
+import {
+  MAX_RERANK_CANDIDATES,
+  RERANK_BOUNDS,
+  searchSql,
+} from '../../src/platform/search/search.queries';
 import { createPlant, createPost, uploadPhotos } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -149,6 +156,138 @@ describe('search', () => {
       inText.plant.id,
       inName.plant.id,
     ]);
+  });
+
+  /**
+   * `count` text/image posts by `author` at once (set-based: a re-rank's bound is a thousand
+   * matches), the nth `minutes + n` minutes old, so the first is the newest.
+   */
+  async function insertPosts(
+    who: TestMember,
+    count: number,
+    text: string,
+    minutes: number,
+    privacy: 'public' | 'private' = 'public',
+  ): Promise<string[]> {
+    const rows: Array<{ random_id: string }> = await t.dataSource.query(
+      `INSERT INTO post (random_id, type, user_id, text, privacy, created_at, updated_at, bumped_at)
+       SELECT substr(md5(random()::text || g), 1, 10), 'text/image', $1, $2, $3, at, at, at
+         FROM generate_series(1, $4::int) AS g,
+              LATERAL (SELECT now() - ($5::int + g) * interval '1 minute' AS at) AS t
+        ORDER BY g
+       RETURNING random_id`,
+      [who.id, text, privacy, count, minutes],
+    );
+    return rows.map((row) => row.random_id);
+  }
+
+  it('re-ranks the newest 1,000 matches only, best first, however far back they lie', async () => {
+    const word = rareWord();
+    // Newer than every match: more posts without the word than a re-rank walks.
+    await insertPosts(author, RERANK_BOUNDS.walk + 500, 'Nothing to see here', 10);
+    const [best] = await insertPosts(author, 1, `${word} ${word} ${word} ${word}`, 100_000);
+    const plain = await insertPosts(author, MAX_RERANK_CANDIDATES - 1, `${word} and more`, 20_000);
+    const [good] = await insertPosts(author, 1, `${word} ${word}`, 20_500);
+    const [secret] = await insertPosts(author, 1, Array(6).fill(word).join(' '), 15_000, 'private');
+
+    const ranked = async (who: TestMember) => {
+      const response = await search(who, word, { group: 'posts', order: 'relevance', take: '50' });
+      expect(response.status).toBe(200);
+      expect(response.body.data.posts.next_cursor).toBeNull();
+      return (response.body.data.posts.items as Array<{ key: string }>).map((hit) => hit.key);
+    };
+    // The oldest match ranks best of all but is not among the newest 1,000: it is not ranked.
+    // The better match among them comes first, then the rest newest first.
+    expect(await ranked(other)).toEqual([good, ...plain.slice(0, 49)]);
+    // A private post is ranked for its author only (it then pushes the oldest plain one out).
+    expect(await ranked(author)).toEqual([secret, good, ...plain.slice(0, 48)]);
+    // Newest first, the same matches.
+    const recent = await search(other, word, { group: 'posts', take: '3' });
+    expect(recent.body.data.posts.items.map((hit: { key: string }) => hit.key)).toEqual(
+      plain.slice(0, 3),
+    );
+    expect(plain).not.toContain(best);
+  });
+
+  it('re-ranks exactly the newest matches by whichever step finds them', async () => {
+    const word = rareWord();
+    const viewer: Viewer = { kind: 'member', userId: other.id, admin: false, verified: true };
+    // Ahead of every other post (dated later), so the steps below see these alone first: 40
+    // without the word, then the matches, every third one better than the others and the
+    // oldest the best of all, and private ones the viewer may not see.
+    // They are removed at the end, so that other tests' newest posts are theirs again.
+    const ahead = -200_000;
+    const made = await insertPosts(author, 40, 'Nothing to see here either', ahead);
+    for (let index = 0; index < 30; index += 1)
+      made.push(
+        ...(await insertPosts(
+          author,
+          1,
+          index % 3 ? `${word} once` : `${word} ${word} twice`,
+          ahead + 100 + index,
+        )),
+      );
+    made.push(
+      ...(await insertPosts(author, 1, `${word} ${word} ${word} ${word} best`, ahead + 1_000)),
+    );
+    made.push(
+      ...(await insertPosts(author, 5, `${word} ${word} ${word} hidden`, ahead + 50, 'private')),
+    );
+    const [expected] = await t.dataSource.query(
+      `SELECT array_agg(random_id ORDER BY rank DESC, bumped_at DESC, id DESC) AS keys
+         FROM (SELECT random_id, id, bumped_at, ts_rank_cd(search_vector, q) AS rank
+                 FROM post, websearch_to_tsquery('simple', $1) AS q
+                WHERE type = 'text/image' AND search_vector @@ q AND privacy = 'public'
+                ORDER BY bumped_at DESC, id DESC LIMIT 10) newest`,
+      [word],
+    );
+    const rankedBy = async (bounds: typeof RERANK_BOUNDS) => {
+      const provider = {
+        group: 'posts' as const,
+        idType: 'uuid' as const,
+        source: postsSearchSource,
+      };
+      const parts = [{ provider, cursor: null, limit: 10 }];
+      const statement = searchSql(word, viewer, parts, 'relevance', bounds);
+      const plan: Array<{ 'QUERY PLAN': string }> = await t.dataSource.query(
+        `EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`,
+        statement.values,
+      );
+      const lines = plan.map((row) => row['QUERY PLAN']);
+      // Which steps ran: a CTE's first node says "never executed" when it did not.
+      const ran = ['windowed', 'older'].filter((step) => {
+        const at = lines.findIndex((line) => line.trim() === `CTE ${step}`);
+        return at >= 0 && !lines[at + 1].includes('never executed');
+      });
+      const rows: Array<{ key: string }> = await t.dataSource.query(
+        statement.text,
+        statement.values,
+      );
+      return { keys: rows.map((row) => row.key), ran };
+    };
+    const wholeSample = { candidates: 10, samplePercent: 100 };
+    expect(expected.keys).toHaveLength(10);
+    // The walk reaches ten matches: nothing else is read.
+    expect(await rankedBy({ ...wholeSample, walk: 200, sampleMatches: 15 })).toEqual({
+      keys: expected.keys,
+      ran: [],
+    });
+    // The walk finds five; behind it, the window the sample places holds enough more.
+    expect(await rankedBy({ ...wholeSample, walk: 45, sampleMatches: 15 })).toEqual({
+      keys: expected.keys,
+      ran: ['windowed'],
+    });
+    // A window that holds too few, or a sample with too few matches: every match behind the
+    // walk is read.
+    expect(await rankedBy({ ...wholeSample, walk: 45, sampleMatches: 3 })).toEqual({
+      keys: expected.keys,
+      ran: ['windowed', 'older'],
+    });
+    expect(await rankedBy({ ...wholeSample, walk: 20, sampleMatches: 500 })).toEqual({
+      keys: expected.keys,
+      ran: ['older'],
+    });
+    await t.dataSource.query(`DELETE FROM post WHERE random_id = ANY($1)`, [made]);
   });
 
   it('finds people, pages, tags and events; never suspended members or hidden events', async () => {

@@ -1,5 +1,6 @@
 import type { DataSourceOptions } from 'typeorm';
 import { migrations } from '../../database/migrations';
+import { CONNECTION_OPTIONS } from './connection-options';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 /**
@@ -18,7 +19,7 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     // gen_random_uuid() is built into PostgreSQL 13+; extensions are created by migrations, not at connect.
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    extra: { max: 10, connectionTimeoutMillis: 5_000 },
+    extra: { max: 10, connectionTimeoutMillis: 5_000, options: CONNECTION_OPTIONS },
     applicationName: 'plantfolk',
   };
 }

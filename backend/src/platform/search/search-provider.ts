@@ -33,6 +33,13 @@ export interface SearchSource {
    * is read: a row of `from` must then be cheap to read in recency order. Default true.
    */
   walk?: boolean;
+  /**
+   * Whether a re-rank may sample `from` (TABLESAMPLE) to place the window it reads a common
+   * word's newest matches from (search.queries rerankCandidatesSql): `from` must then be one
+   * table with its alias, and `at` have a btree index (the window is its range). Default false:
+   * the re-rank reads every match older than its walk.
+   */
+  sample?: boolean;
   /** The row's `tsvector`, for ranking. */
   vector: string;
   /** The recency of a row (timestamptz) and its unique id: the keyset. */

@@ -9,11 +9,12 @@ import type { SearchGroup, SearchProvider, SearchSource } from './search-provide
  * with UNION ALL, so a search is one round trip whatever the number of groups (each part costs
  * about a millisecond at 300,000 posts: bench/search-db.ts times each and the merge).
  *
- * A part first takes the group's newest matches (candidatesSql: the recency index for a common
- * or middling word, the GIN index for a rare one) — at most `candidates` of them — and only then
- * orders: by recency (the same rows, each part a keyset page) or by `ts_rank_cd` over that bounded
- * set (the re-rank never ranks more than MAX_RERANK_CANDIDATES rows, and reads their vectors by
- * id). The shown columns are computed for the rows returned only.
+ * A part first takes the group's newest matches — at most `candidates` of them — and only then
+ * orders: by recency (candidatesSql: the recency index for a common or middling word, the GIN
+ * index for a rare one; each part a keyset page) or by `ts_rank_cd` over that bounded set
+ * (rerankCandidatesSql: the re-rank never ranks more than MAX_RERANK_CANDIDATES rows, and reads
+ * a bounded part of the table to find them). The shown columns are computed for the rows
+ * returned only.
  */
 
 /** The most candidates a ranked search re-ranks per group. */
@@ -55,11 +56,36 @@ function tsquerySql(term: string): string {
  * instead: WALK_PER_MATCH per wanted match, at least MIN_WALK. A word in one row in N fills a
  * page of L from about L × N rows, so a page walks to words of about 1 in 100; what reaches the
  * GIN branch is rarer, and it reads at most rows × L / walk matches (1 in 100 of the rows).
- * A re-rank wants 1,000 candidates: it walks RERANK_WALK rows, then reads the GIN index.
+ * A re-rank wants 1,000 candidates: it walks RERANK_WALK rows first (rerankCandidatesSql).
  */
 export const WALK_PER_MATCH = 100;
 export const MIN_WALK = 1000;
 export const RERANK_WALK = 4000;
+
+/**
+ * A re-rank's sample (rerankCandidatesSql): the percent of a source's pages read
+ * (TABLESAMPLE SYSTEM, the same pages every time for the same table) and the sampled matches
+ * its window reaches back to. The window then holds about RERANK_SAMPLE_MATCHES /
+ * (RERANK_SAMPLE_PERCENT / 100) = 2,400 matches: enough for the 1,000 candidates unless the
+ * sample is far off (then every match is read, as before), and few enough to read by index.
+ */
+export const RERANK_SAMPLE_PERCENT = 0.5;
+export const RERANK_SAMPLE_MATCHES = 12;
+
+/** The bounds of a re-rank (the constants above; a test narrows them to reach each step). */
+export interface RerankBounds {
+  candidates: number;
+  walk: number;
+  samplePercent: number;
+  sampleMatches: number;
+}
+
+export const RERANK_BOUNDS: RerankBounds = {
+  candidates: MAX_RERANK_CANDIDATES,
+  walk: RERANK_WALK,
+  samplePercent: RERANK_SAMPLE_PERCENT,
+  sampleMatches: RERANK_SAMPLE_MATCHES,
+};
 
 /**
  * The newest `limit` matches of a source (id, recency, vector), whatever the word's frequency,
@@ -94,6 +120,86 @@ function candidatesSql(source: SearchSource, where: string[], limitParam: string
 }
 
 /**
+ * The newest MAX_RERANK_CANDIDATES matches of a source (id, recency, vector) for a re-rank,
+ * read with a bounded amount of work whatever the word's frequency. The GIN index finds a
+ * word's matches but not in recency order: sorting all of them is what made a common word slow
+ * (every one of 66,000 matches of a word in 1 post in 12 read from the table at 1M posts, to
+ * keep the newest 1,000). So:
+ * - the newest RERANK_WALK rows are walked and the match checked on each (`walked`, stopping
+ *   at the 1,000th match): a common word's candidates are all there;
+ * - else, behind the walk (`edge`), a sample of the table's pages (`sampled`) places a window
+ *   that holds about 2.4 times the matches still `wanted` (RERANK_SAMPLE_MATCHES for all 1,000),
+ *   and only the matches inside it are read: the GIN index's matches intersected with the
+ *   recency index's range (`windowed`);
+ * - only when the sample has too few matches (a rare word: its matches are then few) or the
+ *   window holds too few of them is every match behind the walk read (`older`).
+ * A window that holds enough matches holds the newest of them, so the set is always exactly
+ * the newest matches; the sample decides only how much is read. Each step runs only when the
+ * steps before it came short (one-time filters on the counts). The candidates carry their
+ * vectors, read with their rows, for the rank. A source without `sample` skips the window.
+ */
+function rerankCandidatesSql(
+  source: SearchSource,
+  where: string[],
+  limitParam: string,
+  bounds: RerankBounds,
+) {
+  // A source that is not walked: its newest matches by its GIN index, each vector read by id.
+  if (source.walk === false)
+    return `SELECT c.hit_id, c.hit_at, ranked.vector AS hit_vector
+          FROM (${candidatesSql(source, where, limitParam, 0)}) c
+          CROSS JOIN LATERAL (SELECT ${source.vector} AS vector FROM ${source.from}
+                               WHERE ${source.id} = c.hit_id LIMIT 1) ranked`;
+  const conditions = (extra: string[]) => [...where, ...extra].join('\n           AND ') || 'TRUE';
+  const columns = `${source.id} AS hit_id, ${source.at} AS hit_at, ${source.vector} AS hit_vector`;
+  const behind = `(${source.at}, ${source.id}) < (SELECT edge_at, edge_id FROM edge)`;
+  // The order by an expression keeps PostgreSQL from walking the recency index backwards for
+  // the GIN index's matches (see candidatesSql).
+  const newestMatches = (extra: string[]) => `SELECT ${columns} FROM ${source.from}
+         WHERE ${conditions([source.match, behind, ...extra])}
+         ORDER BY ${source.at} + interval '0 seconds' DESC, ${source.id} DESC
+         LIMIT ${limitParam}`;
+  const walkedShort = `(SELECT count(*) FROM walked) < ${limitParam}
+           AND EXISTS (SELECT FROM edge)`;
+  const sampledFull = `(SELECT count(*) FROM sampled) = (SELECT n FROM wanted)`;
+  const windowedFull = `(SELECT count(*) FROM walked) + (SELECT count(*) FROM windowed) >= ${limitParam}`;
+  const sampled = source.sample
+    ? `SELECT ${source.at} AS hit_at
+         FROM ${source.from} TABLESAMPLE SYSTEM (${bounds.samplePercent}) REPEATABLE (0)
+        WHERE ${conditions([source.match, `${source.at} < (SELECT edge_at FROM edge)`])}
+        ORDER BY ${source.at} DESC
+        LIMIT (SELECT n FROM wanted)`
+    : `SELECT NULL::timestamptz AS hit_at WHERE FALSE`;
+  return `WITH newest AS MATERIALIZED (
+         SELECT ${source.id} AS hit_id, ${source.at} AS hit_at,
+                CASE WHEN ${source.match} THEN ${source.vector} END AS hit_vector
+           FROM ${source.from}
+          WHERE ${conditions([])}
+          ORDER BY ${source.at} DESC, ${source.id} DESC
+          LIMIT ${bounds.walk}),
+       walked AS MATERIALIZED (
+         SELECT * FROM newest WHERE hit_vector IS NOT NULL LIMIT ${limitParam}),
+       edge AS MATERIALIZED (
+         SELECT hit_at AS edge_at, hit_id AS edge_id FROM newest
+          ORDER BY hit_at DESC, hit_id DESC OFFSET ${bounds.walk - 1} LIMIT 1),
+       wanted AS MATERIALIZED (
+         SELECT greatest(1, ceil(${bounds.sampleMatches}::numeric
+                * (${limitParam} - (SELECT count(*) FROM walked)) / ${limitParam}))::int AS n),
+       sampled AS MATERIALIZED (${sampled}),
+       windowed AS MATERIALIZED (${newestMatches([`${source.at} >= (SELECT min(hit_at) FROM sampled)`])}),
+       older AS MATERIALIZED (${newestMatches([])})
+       SELECT * FROM (
+         SELECT * FROM walked
+         UNION ALL
+         SELECT * FROM windowed WHERE ${walkedShort} AND ${sampledFull} AND ${windowedFull}
+         UNION ALL
+         SELECT * FROM older WHERE ${walkedShort} AND NOT (${sampledFull} AND ${windowedFull})
+       ) found
+       ORDER BY hit_at DESC, hit_id DESC
+       LIMIT ${limitParam}`;
+}
+
+/**
  * One group's part of a search: its page (recency, after the cursor) or its re-rank of the
  * newest MAX_RERANK_CANDIDATES matches, with the shown columns read for the rows returned only.
  */
@@ -103,6 +209,7 @@ function partSql(
   viewer: Viewer,
   { provider, cursor, limit }: SearchPart,
   order: 'recent' | 'relevance',
+  bounds: RerankBounds,
 ): string {
   const source = provider.source({ params, query, viewer });
   const where = [...source.where];
@@ -110,15 +217,13 @@ function partSql(
     where.push(
       `(${source.at}, ${source.id}) < (${params.add(cursor.at)}::timestamptz, ${params.add(cursor.id)}::${provider.idType})`,
     );
-  const candidates = order === 'recent' ? limit : MAX_RERANK_CANDIDATES;
-  const walk = order === 'recent' ? Math.max(MIN_WALK, limit * WALK_PER_MATCH) : RERANK_WALK;
-  // Ranked: each candidate's vector is read by its id (the candidates are at most 1,000).
+  const candidates = order === 'recent' ? limit : bounds.candidates;
+  const walk = Math.max(MIN_WALK, limit * WALK_PER_MATCH);
+  // Ranked: at most MAX_RERANK_CANDIDATES candidates, each with the vector read with its row.
   const picked =
     order === 'relevance'
-      ? `SELECT c.hit_id, c.hit_at, ts_rank_cd(ranked.vector, ${query}) AS hit_rank
-          FROM (${candidatesSql(source, where, params.add(candidates), walk)}) c
-          CROSS JOIN LATERAL (SELECT ${source.vector} AS vector FROM ${source.from}
-                               WHERE ${source.id} = c.hit_id LIMIT 1) ranked
+      ? `SELECT c.hit_id, c.hit_at, ts_rank_cd(c.hit_vector, ${query}) AS hit_rank
+          FROM (${rerankCandidatesSql(source, where, params.add(candidates), bounds)}) c
          ORDER BY hit_rank DESC, c.hit_at DESC, c.hit_id DESC
          LIMIT ${params.add(limit)}`
       : `SELECT hit_id, hit_at, 0::real AS hit_rank
@@ -146,9 +251,10 @@ export function searchSql(
   viewer: Viewer,
   parts: SearchPart[],
   order: 'recent' | 'relevance',
+  bounds: RerankBounds = RERANK_BOUNDS,
 ): Sql {
   const params = new SqlParams();
   const query = tsquerySql(params.add(term));
-  const statements = parts.map((part) => partSql(params, query, viewer, part, order));
+  const statements = parts.map((part) => partSql(params, query, viewer, part, order, bounds));
   return { text: statements.join('\nUNION ALL\n'), values: params.values };
 }

@@ -40,6 +40,7 @@ import { ReactionsController } from './reactions.controller';
 import { ReactionsService } from './reactions.service';
 import { ReactorsService } from './reactors.service';
 import { UploadsService } from './uploads.service';
+import { TrackedUploads } from './tracked-uploads';
 import { ContentSearch } from './content-search';
 
 /**
@@ -91,6 +92,7 @@ import { ContentSearch } from './content-search';
     ReactionsService,
     ReactorsService,
     RenderUploadJob,
+    TrackedUploads,
     UploadsService,
   ],
   exports: [ContentService],

@@ -171,3 +171,44 @@ export async function deleteUnreferencedUploads(
 export async function deleteUploads(db: SqlRunner, refs: string[]): Promise<void> {
   await db.query('DELETE FROM uploaded_image WHERE ref = ANY($1::text[])', [refs]);
 }
+
+/**
+ * Records an image stored for another module's row (an avatar, a page's avatar, an event's image;
+ * see platform/images/image-tracking.ts): rendered already, attached to nothing yet.
+ */
+export async function insertTrackedUpload(
+  db: SqlRunner,
+  image: UploadRow & { userId: string; folder: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO uploaded_image (ref, user_id, folder, status, variants, blurhash, width, height)
+     VALUES ($1, $2, $3, 'ready', $4::jsonb, $5, $6, $7)`,
+    [
+      image.ref,
+      image.userId,
+      image.folder,
+      JSON.stringify(image.variants),
+      image.blurhash,
+      image.width,
+      image.height,
+    ],
+  );
+}
+
+/**
+ * Marks a tracked upload attached (its uploader's, not attached before); false when there is no
+ * such row. Waits for a sweep holding the row, then finds it gone.
+ */
+export async function attachTrackedUpload(
+  db: SqlRunner,
+  ref: string,
+  userId: string,
+): Promise<boolean> {
+  const [rows] = (await db.query(
+    `UPDATE uploaded_image SET attached_at = now()
+      WHERE ref = $1 AND user_id = $2 AND attached_at IS NULL
+      RETURNING ref`,
+    [ref, userId],
+  )) as [Array<{ ref: string }>, number];
+  return rows.length > 0;
+}

@@ -139,7 +139,7 @@ export class EventsController {
     summary: 'Set the event’s image (multipart field file: JPEG, PNG, WebP or GIF; re-encoded)',
   })
   @ApiSuccess(EventDetailsDto, { status: 201 })
-  @ApiFailures(400, 403, 404, 413, 415)
+  @ApiFailures(400, 403, 404, 409, 413, 415)
   async setImage(
     @CurrentMember() member: Member,
     @Param('eventId') eventId: string,

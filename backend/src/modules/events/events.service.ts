@@ -74,8 +74,13 @@ export class EventsService implements OnModuleInit {
       name: 'events: schedule removal of event images',
       phase: 'before-user',
       run: async (manager, userId) => {
-        const refs = await imagesOfCreator(manager, userId);
-        await this.storage.scheduleRemoval(refs, manager);
+        const rows = await events.imagesOfCreator(manager, userId);
+        // An admin may have uploaded one: that record does not go with the creator's rows.
+        await this.images.forgetUploads(
+          manager,
+          rows.map((row) => row.image),
+        );
+        await this.storage.scheduleRemoval(rows.flatMap(refsOf), manager);
       },
     });
   }
@@ -294,7 +299,10 @@ export class EventsService implements OnModuleInit {
     const { template } = await this.managed(viewer, input.eventId);
     // The spec: the stored image goes first; the record only if that succeeded.
     await this.removeFiles(template);
-    await events.deleteEvent(this.dataSource, template.event_id);
+    await this.dataSource.transaction(async (manager) => {
+      await this.images.forgetUploads(manager, [template.image]);
+      await events.deleteEvent(manager, template.event_id);
+    });
     return { eventId: template.event_id, deleted: true };
   }
 
@@ -306,10 +314,12 @@ export class EventsService implements OnModuleInit {
   async replaceImage(member: Member, eventId: string, bytes: Buffer): Promise<EventDetailsDto> {
     const viewer = viewerOf(member);
     await this.managed(viewer, eventId);
-    const image = await this.images.process(bytes, { folder: 'events' });
+    const image = await this.images.processUpload(member.userId, bytes, { folder: 'events' });
     try {
       await retriedTransaction(this.dataSource, async (manager) => {
         const { template } = await this.lockManaged(manager, viewer, eventId);
+        await this.images.attachUpload(manager, image.ref, member.userId);
+        await this.images.forgetUploads(manager, [template.image]);
         await events.updateTemplate(manager, eventId, {
           image: image.ref,
           image_variants: imageRefs(image).filter((ref) => ref !== image.ref),
@@ -329,10 +339,13 @@ export class EventsService implements OnModuleInit {
     const viewer = viewerOf(member);
     const { template } = await this.managed(viewer, eventId);
     await this.removeFiles(template);
-    await events.updateTemplate(this.dataSource, eventId, {
-      image: null,
-      image_variants: [],
-      image_blurhash: null,
+    await this.dataSource.transaction(async (manager) => {
+      await this.images.forgetUploads(manager, [template.image]);
+      await events.updateTemplate(manager, eventId, {
+        image: null,
+        image_variants: [],
+        image_blurhash: null,
+      });
     });
     return this.views.details(viewer, eventId);
   }
@@ -429,11 +442,6 @@ export class EventsService implements OnModuleInit {
       throw error;
     }
   }
-}
-
-async function imagesOfCreator(manager: EntityManager, userId: string): Promise<string[]> {
-  const rows = await events.imagesOfCreator(manager, userId);
-  return rows.flatMap((row) => refsOf(row));
 }
 
 function refsOf(template: Pick<TemplateRow, 'image' | 'image_variants'>): string[] {

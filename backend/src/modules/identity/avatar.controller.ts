@@ -21,7 +21,7 @@ export class AvatarController {
     summary: 'Upload a new avatar (JPEG, PNG, WebP or GIF; re-encoded, metadata stripped)',
   })
   @ApiSuccess(ProfileDto, { status: 201 })
-  @ApiFailures(400, 413, 415)
+  @ApiFailures(400, 409, 413, 415)
   async upload(@CurrentMember() member: Member, @Req() request: FastifyRequest) {
     const file = await readUpload(request);
     return toProfile(await this.avatars.replace(member.userId, file.bytes), member.csrfToken);

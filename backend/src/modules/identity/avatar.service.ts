@@ -4,7 +4,10 @@ import { ImagePipeline, imageRefs } from '../../platform/images/image-pipeline.s
 import { StorageService } from '../../platform/storage/storage.service';
 import { UserAccount } from './entities/user-account.entity';
 
-/** A member's picture: processed by the image pipeline; replaced files are removed by a cleanup job. */
+/**
+ * A member's picture: processed by the image pipeline with an upload record (swept with its files
+ * if the account never takes it); replaced files are removed by a cleanup job.
+ */
 @Injectable()
 export class AvatarService {
   constructor(
@@ -14,7 +17,7 @@ export class AvatarService {
   ) {}
 
   async replace(userId: string, bytes: Buffer): Promise<UserAccount> {
-    const image = await this.images.process(bytes, { folder: 'avatars' });
+    const image = await this.images.processUpload(userId, bytes, { folder: 'avatars' });
     try {
       return await this.dataSource.transaction(async (manager) => {
         const user = await manager.findOneOrFail(UserAccount, {
@@ -22,6 +25,8 @@ export class AvatarService {
           lock: { mode: 'pessimistic_write' },
         });
         const previous = refsOf(user);
+        await this.images.attachUpload(manager, image.ref, userId);
+        await this.images.forgetUploads(manager, [user.avatar]);
         user.avatar = image.ref;
         user.avatarVariants = imageRefs(image).filter((ref) => ref !== image.ref);
         user.avatarBlurhash = image.blurhash;
@@ -43,6 +48,7 @@ export class AvatarService {
         lock: { mode: 'pessimistic_write' },
       });
       const previous = refsOf(user);
+      await this.images.forgetUploads(manager, [user.avatar]);
       user.avatar = null;
       user.avatarVariants = [];
       user.avatarBlurhash = null;

@@ -86,7 +86,7 @@ export class PagesController {
     summary: 'Upload a page’s avatar (JPEG, PNG, WebP or GIF; re-encoded, metadata stripped)',
   })
   @ApiSuccess(PageDto, { status: 201 })
-  @ApiFailures(400, 403, 404, 413, 415)
+  @ApiFailures(400, 403, 404, 409, 413, 415)
   async avatar(
     @CurrentMember() member: Member,
     @Param('pageId') pageId: string,

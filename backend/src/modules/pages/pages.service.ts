@@ -254,10 +254,12 @@ export class PagesService implements OnModuleInit {
 
   async replaceAvatar(member: Member, pageId: string, bytes: Buffer): Promise<PageView> {
     await this.managedPage(pageId, viewerOf(member));
-    const image = await this.images.process(bytes, { folder: 'avatars' });
+    const image = await this.images.processUpload(member.userId, bytes, { folder: 'avatars' });
     try {
       const row = await this.dataSource.transaction(async (manager) => {
         const page = await this.lockManaged(manager, member, pageId);
+        await this.images.attachUpload(manager, image.ref, member.userId);
+        await this.images.forgetUploads(manager, [page.avatar]);
         await pages.setAvatar(
           manager,
           page.id,
@@ -295,6 +297,7 @@ export class PagesService implements OnModuleInit {
     try {
       await this.dataSource.transaction(async (manager) => {
         await this.handles.release(manager, page.handle, page.id);
+        await this.images.forgetUploads(manager, [page.avatar]);
         await pages.deletePage(manager, page.id);
       });
     } catch (error) {
@@ -453,6 +456,11 @@ export class PagesService implements OnModuleInit {
   private async forgetPagesOf(manager: EntityManager, userId: string): Promise<void> {
     const owned = await pages.pagesOfOwner(manager, userId, Number.MAX_SAFE_INTEGER);
     for (const page of owned) await this.handles.release(manager, page.handle, page.id);
+    // An admin may have uploaded a page's avatar: that record does not go with the owner's rows.
+    await this.images.forgetUploads(
+      manager,
+      owned.map((page) => page.avatar),
+    );
     await this.storage.scheduleRemoval(owned.flatMap(avatarRefs), manager);
   }
 

@@ -10,6 +10,8 @@ import {
   type RenderedImage,
   renderImage,
 } from './image-renderer';
+import { ImageTracking } from './image-tracking';
+import { ImageErrors } from './images.errors';
 
 export interface ImageVariant {
   width: number;
@@ -84,14 +86,18 @@ export function storedRefsOf(ref: string): string[] {
 
 /**
  * Upload bytes in, stored WebP renditions out. See image-renderer.ts for what is checked.
- * Avatars go through `process`, at once. Post and plant photos are accepted in the request
- * (`accept`, `storeOriginal`) and rendered by the `images` queue (`renderOriginal`).
+ * Avatars, pages' avatars and events' images go through `processUpload`, at once. Post and plant
+ * photos are accepted in the request (`accept`, `storeOriginal`) and rendered by the `images`
+ * queue (`renderOriginal`).
  */
 @Injectable()
 export class ImagePipeline {
   private readonly logger = new Logger('Images');
 
-  constructor(private readonly storage: StorageService) {}
+  constructor(
+    private readonly storage: StorageService,
+    private readonly tracking: ImageTracking,
+  ) {}
 
   /**
    * Checks, re-encodes and stores an uploaded image under fresh random refs, all in the caller's
@@ -103,6 +109,46 @@ export class ImagePipeline {
     const rendered = await renderImage(bytes, presetOf(options.folder, options.widths));
     const stored = await this.store(rendered, newRef(options.folder, 'webp'));
     return { ...stored, blurhash: rendered.blurhash };
+  }
+
+  /**
+   * `process` for an image a row will show (an avatar, a page's avatar, an event's image), with an
+   * upload record written before its files (see ImageTracking): if the row is never saved, the
+   * sweep of unattached uploads removes the files. Save the row and call `attachUpload` in one
+   * transaction; when an image goes, call `forgetUploads` in the one removing its files.
+   */
+  async processUpload(
+    userId: string,
+    bytes: Buffer,
+    options: ProcessImageOptions,
+  ): Promise<ProcessedImage> {
+    const rendered = await renderImage(bytes, presetOf(options.folder, options.widths));
+    const ref = newRef(options.folder, 'webp');
+    const files = this.filesOf(rendered, ref);
+    await this.tracking.record({
+      ref,
+      userId,
+      folder: options.folder,
+      variants: files.map(({ width, height, ref: fileRef }) => ({ width, height, ref: fileRef })),
+      blurhash: rendered.blurhash,
+      width: rendered.main.width,
+      height: rendered.main.height,
+    });
+    const stored = await this.store(rendered, ref);
+    return { ...stored, blurhash: rendered.blurhash };
+  }
+
+  /**
+   * In the transaction saving the row that shows an image from `processUpload`: its upload is no
+   * longer swept. 409 UPLOAD_EXPIRED when the sweep took it already (the files are gone).
+   */
+  async attachUpload(manager: EntityManager, ref: string, userId: string): Promise<void> {
+    if (!(await this.tracking.attach(manager, ref, userId))) throw ImageErrors.UPLOAD_EXPIRED();
+  }
+
+  /** In the transaction that removes these images' files (or schedules it): no records left. */
+  async forgetUploads(manager: EntityManager, refs: Array<string | null | undefined>) {
+    await this.tracking.forget(manager, refs);
   }
 
   /**
@@ -147,10 +193,7 @@ export class ImagePipeline {
     rendered: RenderedImage,
     ref: string,
   ): Promise<Omit<ProcessedImage, 'blurhash'>> {
-    const files = [
-      ...rendered.variants.map((variant) => ({ ...variant, ref: variantRef(ref, variant.width) })),
-      { ...rendered.main, ref },
-    ];
+    const files = this.filesOf(rendered, ref);
     const attempted: string[] = [];
     try {
       for (const file of files) {
@@ -169,6 +212,14 @@ export class ImagePipeline {
       animated: rendered.animated,
       variants: files.map(({ width, height, ref: fileRef }) => ({ width, height, ref: fileRef })),
     };
+  }
+
+  /** A render's files with their refs, ascending by width (the main one, `ref`, last). */
+  private filesOf(rendered: RenderedImage, ref: string) {
+    return [
+      ...rendered.variants.map((variant) => ({ ...variant, ref: variantRef(ref, variant.width) })),
+      { ...rendered.main, ref },
+    ];
   }
 
   /**

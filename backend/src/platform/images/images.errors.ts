@@ -14,6 +14,10 @@ export const ImageErrors = defineErrors({
     status: 400,
     message: 'This image has too many pixels: at most {limit}',
   },
+  UPLOAD_EXPIRED: {
+    status: 409,
+    message: 'This upload was not used in time and has been removed; please upload it again',
+  },
 });
 
 /** Problems with a multipart upload itself, before its bytes are looked at. */

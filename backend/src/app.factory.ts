@@ -10,6 +10,7 @@ import { EnvelopeFastifyAdapter } from './platform/http/envelope-adapter';
 import { answerFrameworkError } from './platform/http/framework-errors';
 import { requestIdFor } from './platform/http/request-id';
 import { recordServedRoutes } from './platform/http/served-routes';
+import { lazyChildLogger } from './platform/logging/lazy-child-logger';
 import { createLogger, NestPinoLogger } from './platform/logging/logger';
 import { RequestLogController } from './platform/logging/request-log';
 
@@ -33,6 +34,8 @@ export async function createApp(
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: requestIdFor,
+    // request.log made only when something logs through it (see lazyChildLogger).
+    childLoggerFactory: lazyChildLogger,
     // Path parameters carry lists and cursors (20 tag names of up to 40 characters each, percent-
     // encoded); Fastify's default of 100 characters would answer 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },

@@ -134,6 +134,7 @@ export function normaliseTagName(raw: string): string | null {
 
 /** The distinct tag names the text's hashtags name, in order of first appearance. */
 export function hashtagsOf(text: string): string[] {
+  if (!text.includes('#')) return [];
   const names = new Set<string>();
   for (const token of tokenize(text)) if (token.kind === 'hashtag') names.add(token.tag);
   return [...names];
@@ -141,13 +142,22 @@ export function hashtagsOf(text: string): string[] {
 
 /** The distinct handles the text mentions (lower-case), in order of first appearance. */
 export function mentionsOf(text: string): string[] {
+  if (!text.includes('@')) return [];
   const handles = new Set<string>();
   for (const token of tokenize(text)) if (token.kind === 'mention') handles.add(token.handle);
   return [...handles];
 }
 
+/**
+ * Where a URL may start (see urlAt: `http://` or `https://`, any case, ASCII only). Most texts
+ * hold no URL, no `#` or no `@`: the functions below then answer without tokenising, which walks
+ * the text a code point at a time (the API finds the first URL of every post of every page).
+ */
+const URL_START = /https?:\/\//i;
+
 /** The first URL of the text, or null: the post's link preview is of this one. */
 export function firstUrlOf(text: string): string | null {
+  if (!URL_START.test(text)) return null;
   for (const token of tokenize(text)) if (token.kind === 'url') return token.url;
   return null;
 }

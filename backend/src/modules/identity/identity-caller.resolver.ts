@@ -21,8 +21,9 @@ export class IdentityCallerResolver extends CallerResolver {
     super();
   }
 
-  async resolve(request: FastifyRequest): Promise<Caller> {
+  resolve(request: FastifyRequest): Caller | Promise<Caller> {
     const header = request.headers.authorization;
+    // No credential: a guest, answered at once (see CallerResolver.resolve).
     if (!header) return { kind: 'guest' };
     const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
     return match ? this.resolveToken(match[1]) : { kind: 'guest', rejectedToken: true };

@@ -36,7 +36,11 @@ export class AccessGuard implements CanActivate {
     private readonly callers: CallerResolver,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /**
+   * Synchronous when the caller is known at once (a guest: see CallerResolver.resolve), so Nest
+   * runs the next guard in the same turn; a promise when the session must be looked up.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [
       context.getHandler(),
       context.getClass(),
@@ -45,7 +49,14 @@ export class AccessGuard implements CanActivate {
     if (!policy) throw AccessErrors.NO_POLICY();
 
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const caller = await this.callers.resolve(request);
+    const caller = this.callers.resolve(request);
+    return 'then' in caller
+      ? caller.then((resolved) => this.admit(request, policy, resolved))
+      : this.admit(request, policy, caller);
+  }
+
+  /** Admits the resolved caller under the policy (and checks a member's csrf token), or throws. */
+  private admit(request: FastifyRequest, policy: AccessPolicy, caller: Caller): true {
     request.caller = caller;
     // A credential that fails is an error, not anonymity: the client should refresh or log in again.
     if (caller.kind === 'guest' && caller.rejectedToken && policy !== 'none')

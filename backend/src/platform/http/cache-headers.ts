@@ -8,6 +8,15 @@ function addVary(reply: FastifyReply, value: string): void {
     reply.header('vary', value);
     return;
   }
+  // Most others name one header (CORS's `Origin`): no list to take apart.
+  if (typeof current === 'string' && !current.includes(',')) {
+    const name = current.trim();
+    if (name === '*' || name.toLowerCase() === value.toLowerCase()) return;
+    if (name) {
+      reply.header('vary', `${name}, ${value}`);
+      return;
+    }
+  }
   const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
     .split(',')
     .map((name) => name.trim())

@@ -18,14 +18,24 @@ export class RateLimitGuard implements CanActivate {
     private readonly limiter: RateLimiter,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /**
+   * Synchronous `true` where nothing is counted (no `@RateLimit`, or limits off), so Nest goes on
+   * in the same turn; a promise where Redis is asked.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const declaration = this.reflector.getAllAndOverride<RateLimitDeclaration | undefined>(
       RATE_LIMIT,
       [context.getHandler(), context.getClass()],
     );
-    if (!declaration) return true;
+    if (!declaration || !this.limiter.enabled) return true;
+    return this.limit(context, declaration);
+  }
 
+  private async limit(
+    context: ExecutionContext,
+    declaration: RateLimitDeclaration,
+  ): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const buckets = declaration.rules.map((rule) => bucketFor(rule, request));
     const verdict = await this.limiter.consume(declaration.name, buckets);

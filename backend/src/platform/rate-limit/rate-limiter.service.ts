@@ -60,6 +60,11 @@ export class RateLimiter {
     private readonly config: AppConfig,
   ) {}
 
+  /** Whether limits are enforced (RATE_LIMITS is not `off`). */
+  get enabled(): boolean {
+    return this.config.rateLimitsEnabled;
+  }
+
   /**
    * Counts one request against every bucket of the named limit, atomically: admitted only if all
    * have room. If Redis cannot answer, the request is admitted (fail open) and a warning logged:

@@ -25,6 +25,42 @@ describe('living text', () => {
     );
   });
 
+  it('answers without tokenising only where tokenising finds nothing', () => {
+    // Texts made of the pieces links start with (any case), so most hold one or nearly do.
+    const piece = fc.constantFrom(
+      'http://',
+      'HTTPS://',
+      'hTtP://',
+      'https:/',
+      'a.example',
+      '#',
+      '#fern',
+      '@',
+      '@maria',
+      ' ',
+      'x',
+      '(',
+      ').',
+      'é',
+      '\u{1F33F}',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        const tokens = tokenize(text);
+        const url = tokens.find((token) => token.kind === 'url');
+        expect(firstUrlOf(text)).toBe(url?.kind === 'url' ? url.url : null);
+        expect(hashtagsOf(text)).toEqual([
+          ...new Set(tokens.flatMap((token) => (token.kind === 'hashtag' ? [token.tag] : []))),
+        ]);
+        expect(mentionsOf(text)).toEqual([
+          ...new Set(tokens.flatMap((token) => (token.kind === 'mention' ? [token.handle] : []))),
+        ]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   // The same cases as libs/ui/src/content/living-text.test.tsx: the frontends render these rules.
   const links = (text: string) =>
     tokenize(text).flatMap((token) =>

@@ -11,7 +11,7 @@
  *   recipient's e-mail item as MemberEmails records it (their e-mail mode, the item and its job).
  *   No live push (the API's RealtimePublisher and tally pushes are its own work).
  * - A site announcement is stored and fanned out in the request, in the API's batches
- *   (registeredMemberIdsAfter + insertAnnouncementBatch), before the answer.
+ *   (registeredMemberIds + insertAnnouncementBatch), before the answer.
  */
 import type { Caller } from '../src/platform/access/access-policy';
 import type { SqlRunner } from '../src/platform/database/sql-runner';
@@ -296,17 +296,11 @@ export function rawMessaging(db: SqlRunner) {
     const text = typeof body.message === 'string' ? body.message.trim() : '';
     if (!text) throw PlatformErrors.VALIDATION_FAILED([{ field: 'message', messages: ['blank'] }]);
     const id = await notices.insertAnnouncement(db, caller.userId, text);
-    // As NotificationsService.fanOutAnnouncement: the next batch read while one is written.
-    let ids = await members.registeredMemberIdsAfter(db, null, ANNOUNCE_BATCH);
-    while (ids.length) {
-      const [, next] = await Promise.all([
-        notices.insertAnnouncementBatch(db, id, ids),
-        ids.length < ANNOUNCE_BATCH
-          ? Promise.resolve([])
-          : members.registeredMemberIdsAfter(db, ids[ids.length - 1], ANNOUNCE_BATCH),
-      ]);
-      ids = next;
-    }
+    // As NotificationsService.fanOutAnnouncement: the members' ids in one read, then their
+    // receipts a batch at a time, in id order (no other run of it here to conflict with).
+    const ids = await members.registeredMemberIds(db);
+    for (let at = 0; at < ids.length; at += ANNOUNCE_BATCH)
+      await notices.insertAnnouncementBatch(db, id, ids.slice(at, at + ANNOUNCE_BATCH));
     return { id };
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NotificationsService } from '../../src/modules/notifications/notifications.service';
+import { RealtimePublisher } from '../../src/platform/realtime/realtime-publisher';
 import { createPost } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
 import { appPerSuite, notificationsSettled } from '../support/suite-app';
@@ -539,5 +540,98 @@ describe('notifications: the list, the tally, mark-as-seen, triggers and announc
     await t.dataSource.query('DELETE FROM announcement WHERE id = $1', [id]);
     expect(await count()).toEqual({ n: 0, people: 0 });
     expect((await list(admin)).items).toEqual([]);
+  });
+
+  it('decides who hears of an announcement when its job runs, once each, with one live event', async () => {
+    const [early, late] = await Promise.all([registered(), registered()]);
+    // Queued while `early` was suspended and before `late` was: the job has not run yet.
+    await t.dataSource.query('UPDATE user_account SET suspended_at = now() WHERE id = $1', [
+      early.id,
+    ]);
+    const [{ id }] = await t.dataSource.query(
+      `INSERT INTO announcement (body) VALUES ('Seed swap on the first Sunday.') RETURNING id`,
+    );
+    await t.dataSource.query('UPDATE user_account SET suspended_at = NULL WHERE id = $1', [
+      early.id,
+    ]);
+    await t.dataSource.query('UPDATE user_account SET suspended_at = now() WHERE id = $1', [
+      late.id,
+    ]);
+    const [{ members }] = await t.dataSource.query(
+      'SELECT count(*)::int AS members FROM user_account WHERE registered_at IS NOT NULL AND suspended_at IS NULL',
+    );
+    const live = t.app.get(RealtimePublisher);
+    const everyone = jest.spyOn(live, 'toAllMembers');
+    const some = jest.spyOn(live, 'toMembers');
+    try {
+      // Another run writing at the same time (its receipt for `early` not committed yet): this
+      // run finds no receipts, writes plainly, waits on that key, and then lets the key decide.
+      const service = t.app.get(NotificationsService);
+      const other = t.dataSource.createQueryRunner();
+      await other.connect();
+      let written: number;
+      try {
+        await other.startTransaction();
+        await other.query(
+          'INSERT INTO announcement_receipt (announcement_id, user_id) VALUES ($1, $2)',
+          [id, early.id],
+        );
+        const run = service.fanOutAnnouncement(id);
+        await eventually(async () => {
+          const [{ waiting }] = await t.dataSource.query(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND query LIKE '%announcement_receipt%'`,
+          );
+          expect(waiting).toBe(1);
+        });
+        await other.commitTransaction();
+        written = await run;
+      } finally {
+        await other.release();
+      }
+      expect(written).toBe(members - 1);
+      // And two runs at once from the start (a job picked up twice): still one receipt each.
+      await Promise.all([service.fanOutAnnouncement(id), service.fanOutAnnouncement(id)]);
+      const receipts = await t.dataSource.query(
+        'SELECT user_id FROM announcement_receipt WHERE announcement_id = $1',
+        [id],
+      );
+      const holders = receipts.map((row: { user_id: string }) => row.user_id);
+      expect(new Set(holders).size).toBe(members);
+      expect(holders.length).toBe(members);
+      // Who may hear of it is who is a member as the job runs, not as it was queued.
+      expect(holders).toContain(early.id);
+      expect(holders).not.toContain(late.id);
+      // One event to every socket per run that wrote receipts, none to members' rooms.
+      expect(everyone.mock.calls.length).toBeGreaterThanOrEqual(1);
+      expect(everyone.mock.calls.length).toBeLessThanOrEqual(2);
+      for (const call of everyone.mock.calls)
+        expect(call).toEqual(['notification', { id: null, type: 'immutable' }]);
+      expect(some).not.toHaveBeenCalled();
+
+      // Run again once `late` is back: only their receipt is added, and one more event.
+      everyone.mockClear();
+      await t.dataSource.query('UPDATE user_account SET suspended_at = NULL WHERE id = $1', [
+        late.id,
+      ]);
+      expect(await service.fanOutAnnouncement(id)).toBe(1);
+      expect(everyone).toHaveBeenCalledTimes(1);
+      // A run that adds nothing tells nobody.
+      everyone.mockClear();
+      expect(await service.fanOutAnnouncement(id)).toBe(0);
+      expect(everyone).not.toHaveBeenCalled();
+      const [{ n }] = await t.dataSource.query(
+        'SELECT count(*)::int AS n FROM announcement_receipt WHERE announcement_id = $1',
+        [id],
+      );
+      expect(n).toBe(members + 1);
+
+      // An announcement deleted before its job runs reaches nobody.
+      await t.dataSource.query('DELETE FROM announcement WHERE id = $1', [id]);
+      expect(await service.fanOutAnnouncement(id)).toBe(0);
+    } finally {
+      everyone.mockRestore();
+      some.mockRestore();
+    }
   });
 });

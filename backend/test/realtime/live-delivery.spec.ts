@@ -198,6 +198,10 @@ describe('live delivery: socket.io across API instances', () => {
       const arrival = live.next('messages-tally');
       worker.get(RealtimePublisher).toMembers([member.id], 'messages-tally', { count: 3 });
       expect(await arrival).toEqual({ count: 3 });
+      // And news for everyone (an announcement's fan-out): one broadcast, no room named.
+      const everyone = live.next('notification');
+      worker.get(RealtimePublisher).toAllMembers('notification', { id: null, type: 'immutable' });
+      expect(await everyone).toEqual({ id: null, type: 'immutable' });
     } finally {
       await worker.close();
     }

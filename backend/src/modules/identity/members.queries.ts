@@ -57,19 +57,15 @@ export async function summariesByIds(db: SqlRunner, ids: string[]): Promise<User
 }
 
 /**
- * The next `limit` registered, unsuspended members' ids after `afterId` (null: from the first), by
- * id: the batches of a fan-out to every member (notifications' site announcements).
+ * Every registered, unsuspended member's id, by id, in one statement: the recipients of a fan-out
+ * to every member (notifications' site announcements). The partial index on public members
+ * (registered_at, id) answers it from the index alone (then a sort of bare ids), where walking the
+ * key in batches fetched each member's row from the heap to check those two columns: some 10 µs a
+ * member at 102,000 members, most of an announcement's fan-out.
  */
-export async function registeredMemberIdsAfter(
-  db: SqlRunner,
-  afterId: string | null,
-  limit: number,
-): Promise<string[]> {
+export async function registeredMemberIds(db: SqlRunner): Promise<string[]> {
   const rows = (await db.query(
-    `SELECT id FROM user_account
-      WHERE ${PUBLIC_MEMBER} AND ($1::uuid IS NULL OR id > $1::uuid)
-      ORDER BY id LIMIT $2`,
-    [afterId, limit],
+    `SELECT id FROM user_account WHERE ${PUBLIC_MEMBER} ORDER BY id`,
   )) as Array<{ id: string }>;
   return rows.map((row) => row.id);
 }

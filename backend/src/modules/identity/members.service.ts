@@ -90,9 +90,9 @@ export class MembersService {
     return members.summariesByIds(this.sql, unique);
   }
 
-  /** Registered, unsuspended members' ids in batches, by id (`afterId` null: the first batch). */
-  registeredMemberIdsAfter(afterId: string | null, limit: number): Promise<string[]> {
-    return members.registeredMemberIdsAfter(this.sql, afterId, limit);
+  /** Every registered, unsuspended member's id, by id, as of now (one statement). */
+  registeredMemberIds(): Promise<string[]> {
+    return members.registeredMemberIds(this.sql);
   }
 
   /**

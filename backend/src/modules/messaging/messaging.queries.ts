@@ -1,3 +1,4 @@
+import { queryPrepared } from '../../platform/database/sql';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import { type Cursor, cursorTimeSql } from '../../platform/paging/paging';
 import type { ConvType } from './entities/conversation.entity';
@@ -247,7 +248,10 @@ export async function tally(
   db: SqlRunner,
   userId: string,
 ): Promise<{ count: number; conversations: number }> {
-  const [row] = (await db.query(
+  // The client asks for it every few seconds and every message sent tells it to the recipients:
+  // prepared once per connection (its parse and plan cost about what its run does).
+  const [row] = (await queryPrepared(
+    db,
     `SELECT COALESCE(sum(unread_count), 0)::int AS count, count(*)::int AS conversations
        FROM conversation_participant WHERE user_id = $1 AND unread_count > 0`,
     [userId],

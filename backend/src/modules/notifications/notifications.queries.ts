@@ -1,3 +1,4 @@
+import { queryPrepared } from '../../platform/database/sql';
 import type { SqlRunner } from '../../platform/database/sql-runner';
 import { type Cursor, cursorTimeSql } from '../../platform/paging/paging';
 import type { FanOutPayload, NotifyPayload } from './jobs/notifications.jobs';
@@ -43,7 +44,10 @@ export async function insertNotification(
  * unseen rows, and the member's few announcement receipts; never more than `cap` of each).
  */
 export async function countUnseen(db: SqlRunner, userId: string, cap: number): Promise<number> {
-  const [row] = (await db.query(
+  // The bell asks for it every few seconds and every new notification tells it: prepared once per
+  // connection (its parse and plan cost about what its run does).
+  const [row] = (await queryPrepared(
+    db,
     `SELECT LEAST($2::int,
        (SELECT count(*)::int FROM (
           SELECT 1 FROM notification WHERE user_id = $1 AND NOT seen LIMIT $2) unseen)
@@ -175,17 +179,44 @@ export async function insertAnnouncement(
   return row.id;
 }
 
-export async function announcementExists(db: SqlRunner, id: string): Promise<boolean> {
-  const rows = (await db.query(`SELECT 1 FROM announcement WHERE id = $1`, [id])) as unknown[];
-  return rows.length > 0;
+/**
+ * One batch of an announcement's fan-out, set-based: one statement writes the given members'
+ * receipts; an announcement deleted midway gets none more (no foreign key says so). Returns how
+ * many were added.
+ *
+ * The first run of an announcement (it has no receipts yet: one probe of the key, once per
+ * statement) inserts plainly. `ON CONFLICT DO NOTHING` would cost each row a speculative insertion
+ * (a check of the key, the insert, then a confirmation record in the WAL), about a third of a
+ * narrow row's cost, for conflicts a first run cannot have. A repeated run (a retry after a crash
+ * midway) leaves out, row by row, the members who have it (the key again); two runs at once both
+ * find none, and the key refuses the second's rows: a unique violation, after which the caller
+ * writes the batch with `insertAnnouncementBatchOnConflict`. Either way one receipt per member.
+ */
+export async function insertAnnouncementBatch(
+  db: SqlRunner,
+  announcementId: string,
+  recipientIds: readonly string[],
+): Promise<number> {
+  const [row] = (await db.query(
+    `WITH added AS (
+       INSERT INTO announcement_receipt (announcement_id, user_id)
+       SELECT $1::uuid, r.id FROM unnest($2::uuid[]) AS r(id)
+        WHERE EXISTS (SELECT 1 FROM announcement WHERE id = $1::uuid)
+          AND (NOT EXISTS (SELECT 1 FROM announcement_receipt WHERE announcement_id = $1::uuid)
+               OR NOT EXISTS (SELECT 1 FROM announcement_receipt x
+                               WHERE x.announcement_id = $1::uuid AND x.user_id = r.id))
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM added`,
+    [announcementId, recipientIds],
+  )) as Array<{ n: number }>;
+  return row.n;
 }
 
 /**
- * One batch of an announcement's fan-out, set-based: one statement writes the given members'
- * receipts; a member who has it already (a job that ran twice) keeps their one (the key), and an
- * announcement deleted midway gets none more (no foreign key says so). Returns how many were added.
+ * insertAnnouncementBatch for a batch another run is writing at the same time: each member who
+ * has the receipt keeps their one (the key decides, waiting for the other run's rows).
  */
-export async function insertAnnouncementBatch(
+export async function insertAnnouncementBatchOnConflict(
   db: SqlRunner,
   announcementId: string,
   recipientIds: readonly string[],

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLogService } from '../../platform/audit/audit-log.service';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/database/db-errors';
+import {
+  FOREIGN_KEY_VIOLATION,
+  isUniqueViolation,
+  pgErrorCode,
+} from '../../platform/database/db-errors';
 import { Sql } from '../../platform/database/sql';
 import { type Cursor, encodeCursor, type Page } from '../../platform/paging/paging';
 import { JobQueue } from '../../platform/queues/job-queue.service';
@@ -14,10 +18,12 @@ import * as q from './notifications.queries';
 /** The tally counts unseen rows up to this; the bell shows "99+" from here on. */
 export const UNREAD_CAP = 100;
 /**
- * Members per set-based insert of an announcement's fan-out: a receipt is a narrow row (see
- * AnnouncementReceipt), so 5,000 of them are one statement of some 20 ms.
+ * Members per set-based insert of an announcement's fan-out. A receipt is a narrow row (see
+ * AnnouncementReceipt), some 5 µs each to write, so a statement's own cost (a round trip, a plan)
+ * is nothing beside 50,000 of them; the bound keeps one statement's parameter (the ids, ~2 MB) and
+ * what a failed statement undoes in proportion. 102,000 members: two statements and a small one.
  */
-export const ANNOUNCE_BATCH = 5000;
+export const ANNOUNCE_BATCH = 50_000;
 /** Recipients per set-based insert of a fan-out to an audience (everyone who answered a date). */
 export const FAN_OUT_BATCH = 500;
 
@@ -216,29 +222,35 @@ export class NotificationsService {
   }
 
   /**
-   * The fan-out: every registered, unsuspended member as the job runs, in batches of
-   * `ANNOUNCE_BATCH`, one set-based insert of receipts per batch; a run that repeats (a retry after
-   * a crash midway) adds only what is missing. Members who register later do not get it (it was
-   * news when it was sent; their list starts with their account).
+   * The fan-out: every registered, unsuspended member as the job runs (one read of their ids, so
+   * who is suspended by then hears nothing of it), then one set-based insert of receipts per
+   * `ANNOUNCE_BATCH` of them; a run that repeats (a retry after a crash midway) or runs beside
+   * another adds only what is missing: one receipt per member (the key). Members who register later
+   * do not get it (it was news when it was sent; their list starts with their account).
+   *
+   * The batches go in id order, one after the other, so a member has it only once everyone before
+   * them by id has it. Then one live event to every connected member, not a room per recipient: the
+   * clients only refetch their tally (id null: not one row), and it is everyone anyway.
    */
   async fanOutAnnouncement(announcementId: string): Promise<number> {
-    if (!(await q.announcementExists(this.sql, announcementId))) return 0;
+    const ids = await this.members.registeredMemberIds();
     let written = 0;
-    let ids = await this.members.registeredMemberIdsAfter(null, ANNOUNCE_BATCH);
-    while (ids.length) {
-      // The next batch's members are read while this one's receipts are written (two pooled
-      // connections): the walk by id and the insert overlap instead of taking turns.
-      const [added, next] = await Promise.all([
-        q.insertAnnouncementBatch(this.sql, announcementId, ids),
-        ids.length < ANNOUNCE_BATCH
-          ? Promise.resolve([])
-          : this.members.registeredMemberIdsAfter(ids[ids.length - 1], ANNOUNCE_BATCH),
-      ]);
-      written += added;
-      // One live event per batch; the clients refetch their tally (id null: not one row).
-      if (added) this.live.toMembers(ids, 'notification', { id: null, type: 'immutable' });
-      ids = next;
+    let concurrent = false;
+    for (let at = 0; at < ids.length; at += ANNOUNCE_BATCH) {
+      const batch = ids.slice(at, at + ANNOUNCE_BATCH);
+      if (!concurrent) {
+        try {
+          written += await q.insertAnnouncementBatch(this.sql, announcementId, batch);
+          continue;
+        } catch (error) {
+          // Another run of the same announcement wrote some of these meanwhile (see the query).
+          if (!isUniqueViolation(error)) throw error;
+          concurrent = true;
+        }
+      }
+      written += await q.insertAnnouncementBatchOnConflict(this.sql, announcementId, batch);
     }
+    if (written) this.live.toAllMembers('notification', { id: null, type: 'immutable' });
     return written;
   }
 

@@ -131,6 +131,11 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.io?.to(userIds.map(memberRoom)).emit(event, payload);
   }
 
+  /** Sends to every socket (each is a signed-in member's: see the handshake), on any instance. */
+  emitToAll(event: RealtimeEvent, payload: unknown): void {
+    this.io?.emit(event, payload);
+  }
+
   /** Sends to every socket in `room`, on any instance. */
   emitToRoom(room: string, event: RealtimeEvent, payload: unknown): void {
     this.io?.to(room).emit(event, payload);

@@ -41,6 +41,13 @@ export class RealtimeHub implements RealtimePublisher, RealtimeSessions {
     });
   }
 
+  toAllMembers(event: RealtimeEvent, payload: unknown): void {
+    this.safely(() => {
+      if (this.gateway.running) this.gateway.emitToAll(event, payload);
+      else this.viaRedis().emit(event, payload);
+    });
+  }
+
   toAdmins(event: RealtimeEvent, payload: unknown): void {
     this.safely(() => {
       if (this.gateway.running) this.gateway.emitToRoom(ADMINS_ROOM, event, payload);

@@ -14,6 +14,11 @@ export type RealtimeEvent =
  */
 export abstract class RealtimePublisher {
   abstract toMembers(userIds: readonly string[], event: RealtimeEvent, payload: unknown): void;
+  /**
+   * Sends to every socket, on any instance: one message, where `toMembers` names a room per member
+   * (for news that is everyone's, e.g. a site announcement).
+   */
+  abstract toAllMembers(event: RealtimeEvent, payload: unknown): void;
   /** Sends to the sockets of every admin (and of nobody else), on any instance. */
   abstract toAdmins(event: RealtimeEvent, payload: unknown): void;
 }

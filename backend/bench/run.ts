@@ -37,11 +37,13 @@ import {
 import { benchStorageDir, REPO_ROOT, redisUrl, serverUrl } from './support/env';
 import { benchWriters, logIn, type SignedIn } from './support/members';
 import {
+  cpuByProcess,
   cpuMilliseconds,
   rssMegabytes,
   startApiProcess,
   startRawProcess,
   type RunningServer,
+  untilIdle,
 } from './support/servers';
 
 export interface BenchOptions {
@@ -343,6 +345,34 @@ async function foreignSessions(db: Client): Promise<string[]> {
   ];
 }
 
+/**
+ * Waits (at most `seconds`) until no other session on the dataset's database is running a
+ * statement. A scenario's statements can outlive its load: a search of seconds keeps running
+ * after autocannon hangs up (up to a pool's worth queued behind it), a worker drains the jobs the
+ * writes queued. Left running, they slowed the next scenario's first round, which is the API's
+ * (a p99 of 121 ms against the raw side's 38 ms on signed-in-single-post, after search-ranked).
+ * Both servers' rounds then start from the same quiet database. How long it took, and how many
+ * statements still ran when it gave up (0 when quiet).
+ */
+async function untilDatabaseQuiet(
+  db: Client,
+  seconds: number,
+): Promise<{ seconds: number; busy: number }> {
+  const started = Date.now();
+  let busy = 0;
+  while (Date.now() - started < seconds * 1000) {
+    const { rows } = await db.query<{ busy: number }>(
+      `SELECT count(*)::int AS busy FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'
+          AND backend_type = 'client backend'`,
+    );
+    busy = rows[0].busy;
+    if (!busy) break;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  return { seconds: (Date.now() - started) / 1000, busy };
+}
+
 /** Fetches each read scenario from both servers: the bodies must be the same bytes. */
 async function identityCheck(
   api: RunningServer,
@@ -622,6 +652,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     };
 
     for (const scenario of scenarios) {
+      const quiet = await untilDatabaseQuiet(db, 120);
+      if (quiet.seconds >= 1)
+        log(
+          `${scenario.name}: waited ${quiet.seconds.toFixed(1)} s for the statements left running ` +
+            `before it${quiet.busy ? ` (${quiet.busy} still running)` : ''}`,
+        );
       log(`${scenario.name}: warm-up, then ${rounds} × ${roundSeconds} s per server, interleaved`);
       const warmup = options.warmupSeconds ?? 1;
       if (warmup > 0) {
@@ -728,23 +764,46 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       // CPU time of the servers' processes (API and worker; the raw server) over their rounds:
       // the work per upload, which other load on the machine barely moves (wall-clock does).
       const cpu = { api: 0 as number | null, raw: 0 as number | null };
+      // The API's share split by process (the upload request; the worker's render job), summed
+      // over its rounds, to tell where the API's time per upload goes.
+      const split = new Map<number, number>();
       const timed = async <T>(which: 'api' | 'raw', pids: number[] | undefined, run: () => T) => {
         const before = await cpuMilliseconds(pids);
+        const each = which === 'api' ? await cpuByProcess(pids) : null;
         const result = await run();
         const after = await cpuMilliseconds(pids);
+        const eachAfter = which === 'api' ? await cpuByProcess(pids) : null;
+        if (each && eachAfter)
+          for (const [pid, ms] of eachAfter)
+            split.set(pid, (split.get(pid) ?? 0) + ms - (each.get(pid) ?? 0));
         const spent = cpu[which];
         cpu[which] =
           before === null || after === null || spent === null ? null : spent + after - before;
         return result;
       };
       const apiServer = api;
+      // Work left from the scenarios before (the notification and e-mail jobs of the writes, an
+      // announcement's fan-out) is not the uploads': wait until the API and its worker are idle,
+      // so it counts on neither side (it would slow the raw rounds too).
+      const settled = await untilIdle(apiServer.pids, 120);
+      log(
+        `images: the API and worker ${settled.idle ? 'settled' : 'still busy'} after ` +
+          `${settled.seconds.toFixed(1)} s (then ${settled.msPerSecond} ms CPU a second)`,
+      );
       try {
         for (let round = 0; round < 2; round += 1) {
+          // --cpu-prof: the API process's main thread over each round (the upload requests).
+          const profiled = options.cpuProfileDir && apiServer.pid ? apiServer.pid : undefined;
+          if (profiled) process.kill(profiled, 'SIGWINCH');
           apiRuns.push(
             await timed('api', apiServer.pids, () =>
               uploads(apiServer, 'api', photo, count / 2, writers[0], db, Boolean(statusColumn)),
             ),
           );
+          if (profiled && options.cpuProfileDir) {
+            process.kill(profiled, 'SIGWINCH');
+            await keepProfile(options.cpuProfileDir, profiled, `images-api-${round + 1}`);
+          }
           rawRuns.push(
             await timed('raw', rawImages.pids, () =>
               uploads(rawImages, 'raw', photo, count / 2, writers[0], db, false),
@@ -783,9 +842,16 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
         notes:
           (statusColumn ? 'API measured to variants existing' : 'API measured to acceptance') +
           (cpu.api !== null && cpu.raw !== null
-            ? `; CPU per upload: API + worker ${Math.round(cpu.api / count)} ms, raw ` +
-              `${Math.round(cpu.raw / count)} ms (raw ÷ API ${(cpu.raw / cpu.api).toFixed(2)})`
+            ? `; CPU per upload: API + worker ${Math.round(cpu.api / count)} ms` +
+              (apiServer.pids?.length === 2
+                ? ` (request ${Math.round((split.get(apiServer.pids[0]) ?? 0) / count)} ms, ` +
+                  `worker ${Math.round((split.get(apiServer.pids[1]) ?? 0) / count)} ms)`
+                : '') +
+              `, raw ${Math.round(cpu.raw / count)} ms (raw ÷ API ${(cpu.raw / cpu.api).toFixed(2)})`
             : '') +
+          (settled.idle
+            ? `; idle after ${settled.seconds.toFixed(0)} s of earlier work`
+            : `; still busy with earlier work after ${settled.seconds.toFixed(0)} s`) +
           (apiStats.failures || rawStats.failures
             ? `; failed (request or render): API ${apiStats.failures}, raw ${rawStats.failures}`
             : ''),

@@ -153,6 +153,39 @@ export async function cpuMilliseconds(pids: number[] | undefined): Promise<numbe
   return total * 10;
 }
 
+/** CPU time so far (ms) of each process that can be read, by pid (see cpuMilliseconds). */
+export async function cpuByProcess(pids: number[] | undefined): Promise<Map<number, number>> {
+  const times = new Map<number, number>();
+  for (const pid of pids ?? []) {
+    const ms = await cpuMilliseconds([pid]);
+    if (ms !== null) times.set(pid, ms);
+  }
+  return times;
+}
+
+/**
+ * Waits (at most `seconds`) until the processes use under 5 % of a core over a second: the jobs
+ * earlier scenarios queued are done. How long it took, whether they did go idle, and the last
+ * second's CPU time.
+ */
+export async function untilIdle(
+  pids: number[] | undefined,
+  seconds: number,
+): Promise<{ seconds: number; idle: boolean; msPerSecond: number }> {
+  const started = Date.now();
+  let msPerSecond = 0;
+  let idle = false;
+  while (!idle && Date.now() - started < seconds * 1000) {
+    const before = await cpuMilliseconds(pids);
+    await new Promise((wait) => setTimeout(wait, 1000));
+    const after = await cpuMilliseconds(pids);
+    if (before === null || after === null) break;
+    msPerSecond = after - before;
+    idle = msPerSecond < 50;
+  }
+  return { seconds: (Date.now() - started) / 1000, idle, msPerSecond };
+}
+
 /** Resident memory of a process in MB (Linux /proc), or null. */
 export async function rssMegabytes(pid: number | undefined): Promise<number | null> {
   if (!pid) return null;

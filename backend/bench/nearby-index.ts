@@ -20,7 +20,8 @@
  *   cd backend && node -r @swc-node/register bench/nearby-index.ts [--members 100000] [--runs 200]
  *     [--pages <members>] [--places <members>]
  *
- * DATABASE_URL: a server where it may create (and then drops) a database.
+ * DATABASE_URL: a server where it may create (and then drops) a database. NEARBY_DB_KEEP=1 keeps
+ * it; NEARBY_DB_URL=<its URL> measures that kept database again (migrated first, not re-seeded).
  */
 import { DataSource } from 'typeorm';
 import { createScratchDatabase } from '../scripts/schema-tools';
@@ -222,6 +223,21 @@ async function seed(
   return { people: members, pages, events: places, plants: listings };
 }
 
+/** A kept database's rows per kind (counted once, off the timed path), analyzed if migrated. */
+async function counted(
+  dataSource: DataSource,
+  migrated: boolean,
+): Promise<Record<NearbyKind, number>> {
+  if (migrated) await dataSource.query('VACUUM ANALYZE');
+  const [row] = (await dataSource.query(
+    `SELECT (SELECT count(*) FROM user_account)::int AS people,
+            (SELECT count(*) FROM page)::int AS pages,
+            (SELECT count(*) FROM event_location)::int AS events,
+            (SELECT count(*) FROM plant)::int AS plants`,
+  )) as Array<Record<NearbyKind, number>>;
+  return row;
+}
+
 /**
  * The statements one request of the kind sends, captured from the modules' queries functions.
  * A later statement that depends on an earlier one's answer gets it from the database.
@@ -363,9 +379,13 @@ async function timeKind(
 
 export const NEARBY_KINDS: readonly NearbyKind[] = ['people', 'pages', 'events', 'plants'];
 
-/** Seeds, measures and drops its own database. */
+/**
+ * Seeds, measures and drops its own database; or, with `reuseUrl`, measures a database this
+ * script seeded before and kept (NEARBY_DB_KEEP=1), migrating it to the current schema first.
+ */
 export async function measureNearbyIndex(options: {
   serverUrl: string;
+  reuseUrl?: string;
   members: number;
   /** Located pages (default: as many as members). */
   pages?: number;
@@ -375,20 +395,24 @@ export async function measureNearbyIndex(options: {
   log?: (line: string) => void;
 }): Promise<NearbyIndexReport> {
   const log = options.log ?? (() => undefined);
-  const scratch = await createScratchDatabase(options.serverUrl, 'plantfolk_nearby_bench');
+  const scratch = options.reuseUrl
+    ? { url: options.reuseUrl, drop: async () => undefined }
+    : await createScratchDatabase(options.serverUrl, 'plantfolk_nearby_bench');
   const dataSource = new DataSource(dataSourceOptions(scratch.url));
   try {
     await dataSource.initialize();
-    await runMigrations(dataSource);
-    const rows = await seed(
-      dataSource,
-      {
-        members: options.members,
-        pages: Math.max(1, options.pages ?? options.members),
-        places: Math.max(1, options.places ?? options.members),
-      },
-      log,
-    );
+    const migrated = await runMigrations(dataSource);
+    const rows = options.reuseUrl
+      ? await counted(dataSource, migrated.length > 0)
+      : await seed(
+          dataSource,
+          {
+            members: options.members,
+            pages: Math.max(1, options.pages ?? options.members),
+            places: Math.max(1, options.places ?? options.members),
+          },
+          log,
+        );
     const kinds: NearbyKindReport[] = [];
     for (const kind of NEARBY_KINDS) {
       log(`timing ${kind}`);
@@ -405,7 +429,9 @@ export async function measureNearbyIndex(options: {
     };
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();
-    await scratch.drop();
+    // NEARBY_DB_KEEP=1 keeps the database to look at plans by hand (its URL is logged).
+    if (process.env.NEARBY_DB_KEEP === '1' || options.reuseUrl) log(`kept ${scratch.url}`);
+    else await scratch.drop();
   }
 }
 
@@ -417,6 +443,7 @@ function argument(name: string, fallback: number): number {
 if (require.main === module) {
   measureNearbyIndex({
     serverUrl: serverUrl(),
+    reuseUrl: process.env.NEARBY_DB_URL,
     members: argument('members', 100_000),
     pages: argument('pages', NaN) || undefined,
     places: argument('places', NaN) || undefined,

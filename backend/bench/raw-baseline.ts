@@ -26,7 +26,7 @@ import type { SqlRunner } from '../src/platform/database/sql-runner';
 import { AppError } from '../src/platform/http/app-error';
 import { errorEnvelope, successEnvelope, WithResponders } from '../src/platform/http/envelope';
 import { PlatformErrors } from '../src/platform/http/platform.errors';
-import { publicDistanceKm, publicPoint } from '../src/platform/geo/geo';
+import { publicDistanceKm } from '../src/platform/geo/geo';
 import { newRandomId } from '../src/platform/ids/random-id';
 import { IMAGE_PRESETS } from '../src/platform/images/image-presets';
 import { renderImage, SHARP_THREADS_PER_RENDER } from '../src/platform/images/image-renderer';
@@ -51,6 +51,7 @@ import {
 } from '../src/modules/content/feed.queries';
 import * as members from '../src/modules/identity/members.queries';
 import * as directory from '../src/modules/identity/directory.queries';
+import { nearbyMember } from '../src/modules/identity/directory.service';
 import {
   NEARBY_PEOPLE_DEFAULT_RADIUS_KM,
   NEARBY_PEOPLE_DEFAULT_TAKE,
@@ -363,13 +364,10 @@ export async function startRawBaseline(options: RawBaselineOptions): Promise<Raw
         )
       ).map((row) => [row.uuid, row]),
     );
+    // The service's own mapping (fields written out), so both sides do the same work per member.
     return near.flatMap((row) => {
       const found = summaries.get(row.id);
-      if (!found) return [];
-      const { latitude, longitude, ...summary } = found;
-      return [
-        { ...summary, distance_km: row.distanceKm, location: publicPoint({ latitude, longitude }) },
-      ];
+      return found ? [nearbyMember(found, row.distanceKm)] : [];
     });
   }
 

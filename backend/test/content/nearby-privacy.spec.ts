@@ -1,4 +1,9 @@
-import { publicEarthSql, publicPoint, type LatLng } from '../../src/platform/geo/geo';
+import {
+  distanceToPublicPointSql,
+  publicEarthSql,
+  publicPoint,
+  type LatLng,
+} from '../../src/platform/geo/geo';
 import { Sql } from '../../src/platform/database/sql';
 import { createPlant } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
@@ -126,5 +131,39 @@ describe('nearby: what a guest learns of where a member lives', () => {
       const expected = publicPoint(points[index]);
       expect(metresBetween(row, expected)).toBeLessThan(1);
     });
+  });
+
+  it("measures to the public point exactly as earthdistance's earth_distance does", async () => {
+    // The nearby queries' distance is earth_distance spelt out (no SQL-function call per row):
+    // it must give the same float8 bits, or ties and the km shown could differ from the order.
+    const points: LatLng[] = [];
+    for (let latitude = -89.95; latitude <= 90; latitude += 2.7)
+      for (let longitude = -179.99; longitude <= 180; longitude += 9.31)
+        points.push({ latitude, longitude });
+    const origins: LatLng[] = [
+      SOMEWHERE,
+      { latitude: 0, longitude: 0 },
+      { latitude: -90, longitude: 180 },
+    ];
+    let farthest = 0;
+    for (const origin of origins) {
+      const rows: Array<{ spelt: number; earth_distance: number }> = await t.dataSource.query(
+        `SELECT ${distanceToPublicPointSql({ latitude: '$3::float8', longitude: '$4::float8' }, 'p.lat', 'p.lon')} AS spelt,
+                earth_distance(ll_to_earth($3::float8, $4::float8), ${publicEarthSql('p.lat', 'p.lon')})
+                  AS earth_distance
+           FROM unnest($1::float8[], $2::float8[]) AS p(lat, lon)`,
+        [
+          points.map((point) => point.latitude),
+          points.map((point) => point.longitude),
+          origin.latitude,
+          origin.longitude,
+        ],
+      );
+      expect(rows).toHaveLength(points.length);
+      for (const row of rows) expect(row.spelt).toBe(row.earth_distance);
+      farthest = Math.max(farthest, ...rows.map((row) => row.earth_distance));
+    }
+    // Near-antipodes included ((0, 0) against (0, ±180)): where sec_to_gc's cap could apply.
+    expect(farthest).toBeGreaterThan(19_900_000);
   });
 });

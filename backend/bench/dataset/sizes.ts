@@ -89,4 +89,4 @@ export const DEMO_PASSWORD = 'plantfolk-demo';
  * Bumped whenever a step writes different rows: a cached dataset whose marker names another
  * version (or another migration list) is seeded again.
  */
-export const DATASET_VERSION = 5;
+export const DATASET_VERSION = 6;

@@ -61,7 +61,7 @@ const BRISTOL = { state: 'England', country: 'United Kingdom' };
 /** The demo's events: weekly and monthly, most hosted by a page, in two time zones. */
 export const DEMO_EVENTS: DemoEvent[] = [
   {
-    title: 'Saturday fern swap',
+    title: 'Weekly fern swap',
     description: 'Bring a fern, take a fern. Spores, offsets and advice on the side.',
     page: 1,
     creator: null,

@@ -5,6 +5,8 @@
  * frequency:
  *   common     'the'          in every second post;
  *   middling   'fern'         in one post in 100;
+ *   uncommon   'zquncommon'   in one text post in 200 and one listing in 50: too rare for a
+ *                             page's walk, too common to read every match cheaply;
  *   rare       'zqrareword'   in one post in 100,000 (10 at the default), the newest a third back;
  *   very rare  'zqveryrare'   in one post, the oldest.
  * Times the very statement GET /api/iam/search/term/{term} sends (platform/search searchSql over
@@ -37,6 +39,7 @@ import { serverUrl } from './support/env';
 export const SEARCH_WORDS = {
   common: 'the',
   middling: 'fern',
+  uncommon: 'zquncommon',
   rare: 'zqrareword',
   'very rare': 'zqveryrare',
 } as const;
@@ -103,6 +106,7 @@ async function seed(
               concat_ws(' ', 'Repotted', CASE WHEN g % 2 = 0 THEN 'the' END, 'monstera today',
                         'v' || ((g::bigint * 7919) % 200), 'w' || ((g::bigint * 104729) % 50000),
                         CASE WHEN g % 100 = 7 THEN 'fern' END,
+                        CASE WHEN g % 250 IN (11, 135) THEN 'zquncommon' END,
                         CASE WHEN g % 100000 = $4::int / 3 % 100000 THEN 'zqrareword' END,
                         CASE WHEN g = $4 THEN 'zqveryrare' END),
               CASE WHEN g % 20 = 0 THEN 'private' WHEN g % 20 < 4 THEN 'members' ELSE 'public' END,

@@ -3,8 +3,10 @@ import { postsSearchSource } from '../../src/modules/content/search.queries';
 import type { Viewer } from '../../src/platform/access/viewer';
 import {
   MAX_RERANK_CANDIDATES,
+  MIN_WALK,
   RERANK_BOUNDS,
   searchSql,
+  WINDOW_PER_WALK,
 } from '../../src/platform/search/search.queries';
 import { createPlant, createPost, uploadPhotos } from '../support/content';
 import { createMember, type TestMember } from '../support/members';
@@ -181,6 +183,70 @@ describe('search', () => {
     return rows.map((row) => row.random_id);
   }
 
+  /** The posts group's keys for `word`, and which steps behind the walk ran to find them. */
+  async function postsByStep(
+    word: string,
+    viewer: Viewer,
+    limit: number,
+    order: 'recent' | 'relevance',
+    bounds = RERANK_BOUNDS,
+  ) {
+    const provider = {
+      group: 'posts' as const,
+      idType: 'uuid' as const,
+      source: postsSearchSource,
+    };
+    const statement = searchSql(word, viewer, [{ provider, cursor: null, limit }], order, bounds);
+    const plan: Array<{ 'QUERY PLAN': string }> = await t.dataSource.query(
+      `EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`,
+      statement.values,
+    );
+    const lines = plan.map((row) => row['QUERY PLAN']);
+    // Which steps ran: a CTE's first node says "never executed" when it did not.
+    const ran = ['windowed', 'older'].filter((step) => {
+      const at = lines.findIndex((line) => line.trim() === `CTE ${step}`);
+      return at >= 0 && !lines[at + 1].includes('never executed');
+    });
+    const rows: Array<{ key: string }> = await t.dataSource.query(statement.text, statement.values);
+    return { keys: rows.map((row) => row.key), ran };
+  }
+
+  it('pages newest first by whichever step finds the matches behind the walk', async () => {
+    const word = rareWord();
+    const viewer: Viewer = { kind: 'member', userId: other.id, admin: false, verified: true };
+    // Ahead of every other post (dated later): a page's whole walk (MIN_WALK rows, a minute
+    // apart) without the word, then matches inside the window (WINDOW_PER_WALK walks' spans
+    // behind it), one of them private, and matches beyond it. Removed at the end.
+    const ahead = -300_000;
+    const made = await insertPosts(author, MIN_WALK, 'Nothing to see here at all', ahead);
+    const inside = await insertPosts(author, 5, `${word} inside`, ahead + MIN_WALK * 5);
+    const hidden = await insertPosts(author, 1, `${word} hidden`, ahead + MIN_WALK * 4, 'private');
+    const beyond = await insertPosts(author, 5, `${word} beyond`, ahead + MIN_WALK * 50);
+    made.push(...inside, ...hidden, ...beyond);
+    // The premise: the walk spans MIN_WALK - 1 minutes; `inside` lies within the window's
+    // reach behind it, `beyond` past it.
+    expect(WINDOW_PER_WALK * (MIN_WALK - 1)).toBeGreaterThan(MIN_WALK * 5);
+    expect(WINDOW_PER_WALK * (MIN_WALK - 1)).toBeLessThan(MIN_WALK * 49);
+    // The window holds the page (three, as a page of two asks).
+    expect(await postsByStep(word, viewer, 3, 'recent')).toEqual({
+      keys: inside.slice(0, 3),
+      ran: ['windowed'],
+    });
+    const page = await search(other, word, { group: 'posts', take: '2' });
+    expect(page.body.data.posts.items.map((hit: { key: string }) => hit.key)).toEqual(
+      inside.slice(0, 2),
+    );
+    // Too few there: every match behind the walk is read.
+    expect(await postsByStep(word, viewer, 8, 'recent')).toEqual({
+      keys: [...inside, ...beyond.slice(0, 3)],
+      ran: ['windowed', 'older'],
+    });
+    // The author sees their private match too, in its place.
+    const mine: Viewer = { kind: 'member', userId: author.id, admin: false, verified: true };
+    expect((await postsByStep(word, mine, 6, 'recent')).keys).toEqual([...hidden, ...inside]);
+    await t.dataSource.query(`DELETE FROM post WHERE random_id = ANY($1)`, [made]);
+  });
+
   it('re-ranks the newest 1,000 matches only, best first, however far back they lie', async () => {
     const word = rareWord();
     // Newer than every match: more posts without the word than a re-rank walks.
@@ -241,31 +307,9 @@ describe('search', () => {
                 ORDER BY bumped_at DESC, id DESC LIMIT 10) newest`,
       [word],
     );
-    const rankedBy = async (bounds: typeof RERANK_BOUNDS) => {
-      const provider = {
-        group: 'posts' as const,
-        idType: 'uuid' as const,
-        source: postsSearchSource,
-      };
-      const parts = [{ provider, cursor: null, limit: 10 }];
-      const statement = searchSql(word, viewer, parts, 'relevance', bounds);
-      const plan: Array<{ 'QUERY PLAN': string }> = await t.dataSource.query(
-        `EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`,
-        statement.values,
-      );
-      const lines = plan.map((row) => row['QUERY PLAN']);
-      // Which steps ran: a CTE's first node says "never executed" when it did not.
-      const ran = ['windowed', 'older'].filter((step) => {
-        const at = lines.findIndex((line) => line.trim() === `CTE ${step}`);
-        return at >= 0 && !lines[at + 1].includes('never executed');
-      });
-      const rows: Array<{ key: string }> = await t.dataSource.query(
-        statement.text,
-        statement.values,
-      );
-      return { keys: rows.map((row) => row.key), ran };
-    };
-    const wholeSample = { candidates: 10, samplePercent: 100 };
+    const rankedBy = (bounds: typeof RERANK_BOUNDS) =>
+      postsByStep(word, viewer, 10, 'relevance', bounds);
+    const wholeSample = { ...RERANK_BOUNDS, candidates: 10, samplePercent: 100 };
     expect(expected.keys).toHaveLength(10);
     // The walk reaches ten matches: nothing else is read.
     expect(await rankedBy({ ...wholeSample, walk: 200, sampleMatches: 15 })).toEqual({
@@ -287,6 +331,14 @@ describe('search', () => {
       keys: expected.keys,
       ran: ['older'],
     });
+    // Five matches are enough to size the window by the walk's rate: it holds enough more.
+    expect(
+      await rankedBy({ ...wholeSample, walk: 45, sampleMatches: 500, rateMatches: 5 }),
+    ).toEqual({ keys: expected.keys, ran: ['windowed'] });
+    // A window spanning more rows per match than reading a match costs: every match is read.
+    expect(
+      await rankedBy({ ...wholeSample, walk: 45, sampleMatches: 15, windowRowsPerMatch: 0.1 }),
+    ).toEqual({ keys: expected.keys, ran: ['older'] });
     await t.dataSource.query(`DELETE FROM post WHERE random_id = ANY($1)`, [made]);
   });
 

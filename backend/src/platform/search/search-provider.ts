@@ -34,10 +34,10 @@ export interface SearchSource {
    */
   walk?: boolean;
   /**
-   * Whether a re-rank may sample `from` (TABLESAMPLE) to place the window it reads a common
-   * word's newest matches from (search.queries rerankCandidatesSql): `from` must then be one
-   * table with its alias, and `at` have a btree index (the window is its range). Default false:
-   * the re-rank reads every match older than its walk.
+   * Whether a search may read a window of `from` behind its walk (search.queries: a page's
+   * window by the walk's span, a re-rank's placed by a sample of the table, TABLESAMPLE): `from`
+   * must then be one table with its alias, and `at` have a btree index (the window is its
+   * range). Default false: what the walk does not find is read from every match older than it.
    */
   sample?: boolean;
   /** The row's `tsvector`, for ranking. */

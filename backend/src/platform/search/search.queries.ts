@@ -61,6 +61,8 @@ function tsquerySql(term: string): string {
 export const WALK_PER_MATCH = 100;
 export const MIN_WALK = 1000;
 export const RERANK_WALK = 4000;
+/** How far back a page's window reaches behind its walk, in spans of the walk (candidatesSql). */
+export const WINDOW_PER_WALK = 20;
 
 /**
  * A re-rank's sample (rerankCandidatesSql): the percent of a source's pages read
@@ -71,6 +73,22 @@ export const RERANK_WALK = 4000;
  */
 export const RERANK_SAMPLE_PERCENT = 0.5;
 export const RERANK_SAMPLE_MATCHES = 12;
+/**
+ * The most rows a re-rank's window may span per match behind the walk (both as the sample
+ * counts them), else every match is read instead: reading a match from the table costs about as
+ * much as 20 entries of the recency index's range (1.5 µs and 65 ns at 1M posts). A word of 1
+ * text post in 12 spans 0.4 rows per match (its window: 24,000 rows, 66,000 matches), a plant's
+ * name in 1 listing in 12 about 6 (the recency index holds every kind of post); a word of 1 post
+ * in 100 spans about 30 and one of 1 in 200 most of the table: their matches are read instead.
+ */
+export const RERANK_WINDOW_ROWS_PER_MATCH = 20;
+/**
+ * From this many matches in a re-rank's walk on, its window is sized by the walk's own rate of
+ * matches (1.5 times the span the rest of the candidates should need) rather than placed by the
+ * sample: 20 matches tell the rate within about a fifth, the sample's 12 within about a third
+ * (its window holds 2.4 times what is wanted), so the window is smaller.
+ */
+export const RERANK_RATE_MATCHES = 20;
 
 /** The bounds of a re-rank (the constants above; a test narrows them to reach each step). */
 export interface RerankBounds {
@@ -78,6 +96,8 @@ export interface RerankBounds {
   walk: number;
   samplePercent: number;
   sampleMatches: number;
+  windowRowsPerMatch: number;
+  rateMatches: number;
 }
 
 export const RERANK_BOUNDS: RerankBounds = {
@@ -85,28 +105,38 @@ export const RERANK_BOUNDS: RerankBounds = {
   walk: RERANK_WALK,
   samplePercent: RERANK_SAMPLE_PERCENT,
   sampleMatches: RERANK_SAMPLE_MATCHES,
+  windowRowsPerMatch: RERANK_WINDOW_ROWS_PER_MATCH,
+  rateMatches: RERANK_RATE_MATCHES,
 };
 
 /**
- * The newest `limit` matches of a source (id, recency, vector), whatever the word's frequency,
- * with no guess of the planner's deciding the plan (its estimate of a word missing from the
- * statistics can make it walk the whole recency index for a rare word):
+ * The newest `limit` matches of a source (id, recency), whatever the word's frequency, with no
+ * guess of the planner's deciding the plan (its estimate of a word missing from the statistics
+ * can make it walk the whole recency index for a rare word):
  * - first the newest `walk` rows are read in recency order and the match checked on each,
  *   stopping at the `limit`th match: a common or middling word fills the page from them;
- * - only when they hold fewer than `limit` matches (a rare word) are the matches read from the
- *   GIN index and sorted: their number is then small (see MIN_WALK). The one-time filter on the
- *   walk's count keeps PostgreSQL from running the branch it does not need, and the order by an
- *   expression keeps it from walking the recency index there.
+ * - when they hold fewer (a word of 1 row in 200 holds about 5 in 1,000), a source with a
+ *   window (`sample`) reads the matches of a time behind the walk, a multiple of its span (by
+ *   its rate of matches; WINDOW_PER_WALK when it found none): the GIN index's matches ANDed
+ *   with the recency index's range, at most 20 times the walk's rows in index entries (cheap)
+ *   and their few matches from the table;
+ * - only when those hold too few as well (a rare word) are all the matches behind read from the
+ *   GIN index and sorted: their number is then small (a word of 1 row in `walk` × 20 / `limit`).
+ * The window and the walk hold the newest matches whenever they hold `limit` of them, so the
+ * page is the same whichever step fills it. The one-time filters on the counts keep PostgreSQL
+ * from running a step it does not need, and the order by an expression keeps it from walking
+ * the recency index for the GIN index's matches.
  */
 function candidatesSql(source: SearchSource, where: string[], limitParam: string, walk: number) {
   const conditions = (extra: string[]) => [...where, ...extra].join('\n           AND ') || 'TRUE';
   const columns = `${source.id} AS hit_id, ${source.at} AS hit_at`;
-  const indexed = `SELECT ${columns} FROM ${source.from}
-         WHERE ${conditions([source.match])}
+  const newestMatches = (extra: string[]) => `SELECT ${columns} FROM ${source.from}
+         WHERE ${conditions([source.match, ...extra])}
          ORDER BY ${source.at} + interval '0 seconds' DESC, ${source.id} DESC
          LIMIT ${limitParam}`;
-  if (source.walk === false) return indexed;
-  return `WITH walked AS MATERIALIZED (
+  if (source.walk === false) return newestMatches([]);
+  if (!source.sample)
+    return `WITH walked AS MATERIALIZED (
          SELECT hit_id, hit_at FROM (
            SELECT ${columns}, (${source.match}) AS hit_match
              FROM ${source.from}
@@ -116,7 +146,40 @@ function candidatesSql(source: SearchSource, where: string[], limitParam: string
           WHERE hit_match LIMIT ${limitParam})
        SELECT * FROM walked WHERE (SELECT count(*) FROM walked) >= ${limitParam}
        UNION ALL
-       SELECT * FROM (${indexed}) gin WHERE (SELECT count(*) FROM walked) < ${limitParam}`;
+       SELECT * FROM (${newestMatches([])}) gin WHERE (SELECT count(*) FROM walked) < ${limitParam}`;
+  // Behind the walk's last row; for `older` in a form the recency index cannot serve (its range
+  // would be most of the table: see rerankCandidatesSql).
+  const behind = (at: string) => `(${at}, ${source.id}) < (SELECT edge_at, edge_id FROM edge)`;
+  const walkedShort = `(SELECT count(*) FROM walked) < ${limitParam} AND EXISTS (SELECT FROM edge)`;
+  const windowedFull = `(SELECT count(*) FROM walked) + (SELECT count(*) FROM windowed) >= ${limitParam}`;
+  // The window's reach in spans of the walk: three times what the walk's own rate of matches
+  // says the page still needs, at least one span, at most WINDOW_PER_WALK (a walk with none).
+  const spans = `(SELECT CASE WHEN count(*) = 0 THEN ${WINDOW_PER_WALK}
+                     ELSE least(${WINDOW_PER_WALK},
+                                greatest(1, 3 * (${limitParam} - count(*))::float8 / count(*))) END
+                    FROM walked)`;
+  return `WITH newest AS MATERIALIZED (
+         SELECT ${columns}, (${source.match}) AS hit_match
+           FROM ${source.from}
+          WHERE ${conditions([])}
+          ORDER BY ${source.at} DESC, ${source.id} DESC
+          LIMIT ${walk}),
+       walked AS MATERIALIZED (
+         SELECT hit_id, hit_at FROM newest WHERE hit_match LIMIT ${limitParam}),
+       edge AS MATERIALIZED (
+         SELECT hit_at AS edge_at, hit_id AS edge_id,
+                hit_at - ${spans} * ((SELECT max(hit_at) FROM newest) - hit_at) AS window_at
+           FROM newest ORDER BY hit_at DESC, hit_id DESC OFFSET ${walk - 1} LIMIT 1),
+       windowed AS MATERIALIZED (${newestMatches([
+         behind(source.at),
+         `${source.at} >= (SELECT window_at FROM edge)`,
+       ])}),
+       older AS MATERIALIZED (${newestMatches([behind(`${source.at} + interval '0 seconds'`)])})
+       SELECT * FROM walked
+       UNION ALL
+       SELECT * FROM windowed WHERE ${walkedShort} AND ${windowedFull}
+       UNION ALL
+       SELECT * FROM older WHERE ${walkedShort} AND NOT ${windowedFull}`;
 }
 
 /**
@@ -127,10 +190,12 @@ function candidatesSql(source: SearchSource, where: string[], limitParam: string
  * keep the newest 1,000). So:
  * - the newest RERANK_WALK rows are walked and the match checked on each (`walked`, stopping
  *   at the 1,000th match): a common word's candidates are all there;
- * - else, behind the walk (`edge`), a sample of the table's pages (`sampled`) places a window
- *   that holds about 2.4 times the matches still `wanted` (RERANK_SAMPLE_MATCHES for all 1,000),
- *   and only the matches inside it are read: the GIN index's matches intersected with the
- *   recency index's range (`windowed`);
+ * - else, behind the walk (`edge`), a window is `placed`: by the walk's own rate of matches when
+ *   it found RERANK_RATE_MATCHES, else by a sample of the table's pages (`sampled`), the window
+ *   then holding about 2.4 times the matches still `wanted` (RERANK_SAMPLE_MATCHES for all
+ *   1,000); only the matches inside it are read: the GIN index's matches intersected with the
+ *   recency index's range (`windowed`), if the sample says its rows are few beside the matches
+ *   (RERANK_WINDOW_ROWS_PER_MATCH);
  * - only when the sample has too few matches (a rare word: its matches are then few) or the
  *   window holds too few of them is every match behind the walk read (`older`).
  * A window that holds enough matches holds the newest of them, so the set is always exactly
@@ -152,24 +217,35 @@ function rerankCandidatesSql(
                                WHERE ${source.id} = c.hit_id LIMIT 1) ranked`;
   const conditions = (extra: string[]) => [...where, ...extra].join('\n           AND ') || 'TRUE';
   const columns = `${source.id} AS hit_id, ${source.at} AS hit_at, ${source.vector} AS hit_vector`;
-  const behind = `(${source.at}, ${source.id}) < (SELECT edge_at, edge_id FROM edge)`;
+  const behind = (at: string) => `(${at}, ${source.id}) < (SELECT edge_at, edge_id FROM edge)`;
   // The order by an expression keeps PostgreSQL from walking the recency index backwards for
   // the GIN index's matches (see candidatesSql).
   const newestMatches = (extra: string[]) => `SELECT ${columns} FROM ${source.from}
-         WHERE ${conditions([source.match, behind, ...extra])}
+         WHERE ${conditions([source.match, ...extra])}
          ORDER BY ${source.at} + interval '0 seconds' DESC, ${source.id} DESC
          LIMIT ${limitParam}`;
+  // Every match behind the walk (`older`): the recency index's range would be most of the
+  // table, so its bound is an expression the index cannot serve (else PostgreSQL ANDs that range
+  // with the GIN index's matches when it expects many, reading an entry per row of the table).
+  const noIndex = `${source.at} + interval '0 seconds'`;
   const walkedShort = `(SELECT count(*) FROM walked) < ${limitParam}
            AND EXISTS (SELECT FROM edge)`;
-  const sampledFull = `(SELECT count(*) FROM sampled) = (SELECT n FROM wanted)`;
+  // The window is read only when it was placed (a source with `sample`: by the walk's rate, or
+  // by enough sampled matches) and its rows are few beside the matches behind the walk: each row
+  // of the window, whatever its kind, is an entry of the recency index's range, each match a row
+  // read from the table (RERANK_WINDOW_ROWS_PER_MATCH).
+  const windowWorthReading = `(SELECT window_at FROM placed) IS NOT NULL
+           AND (SELECT count(*) FROM sample WHERE hit_at >= (SELECT window_at FROM placed))
+               <= ${bounds.windowRowsPerMatch} * (SELECT count(*) FROM sample WHERE hit_match)`;
   const windowedFull = `(SELECT count(*) FROM walked) + (SELECT count(*) FROM windowed) >= ${limitParam}`;
-  const sampled = source.sample
-    ? `SELECT ${source.at} AS hit_at
+  // Whether the walk found enough matches to size the window by its rate.
+  const rated = source.sample ? `(SELECT count(*) FROM walked) >= ${bounds.rateMatches}` : 'FALSE';
+  // The sample's rows behind the walk, of any kind, each with whether it is a visible match.
+  const sample = source.sample
+    ? `SELECT ${source.at} AS hit_at, (${conditions([source.match])}) AS hit_match
          FROM ${source.from} TABLESAMPLE SYSTEM (${bounds.samplePercent}) REPEATABLE (0)
-        WHERE ${conditions([source.match, `${source.at} < (SELECT edge_at FROM edge)`])}
-        ORDER BY ${source.at} DESC
-        LIMIT (SELECT n FROM wanted)`
-    : `SELECT NULL::timestamptz AS hit_at WHERE FALSE`;
+        WHERE ${source.at} < (SELECT edge_at FROM edge)`
+    : `SELECT NULL::timestamptz AS hit_at, FALSE AS hit_match WHERE FALSE`;
   return `WITH newest AS MATERIALIZED (
          SELECT ${source.id} AS hit_id, ${source.at} AS hit_at,
                 CASE WHEN ${source.match} THEN ${source.vector} END AS hit_vector
@@ -185,15 +261,29 @@ function rerankCandidatesSql(
        wanted AS MATERIALIZED (
          SELECT greatest(1, ceil(${bounds.sampleMatches}::numeric
                 * (${limitParam} - (SELECT count(*) FROM walked)) / ${limitParam}))::int AS n),
-       sampled AS MATERIALIZED (${sampled}),
-       windowed AS MATERIALIZED (${newestMatches([`${source.at} >= (SELECT min(hit_at) FROM sampled)`])}),
-       older AS MATERIALIZED (${newestMatches([])})
+       sample AS MATERIALIZED (${sample}),
+       sampled AS MATERIALIZED (
+         SELECT hit_at FROM sample WHERE hit_match
+          ORDER BY hit_at DESC LIMIT (SELECT n FROM wanted)),
+       placed AS MATERIALIZED (
+         SELECT CASE
+                WHEN ${rated}
+                THEN (SELECT edge_at FROM edge) - ((SELECT max(hit_at) FROM newest) - (SELECT edge_at FROM edge))
+                     * (1.5 * (${limitParam} - (SELECT count(*) FROM walked))::float8
+                        / (SELECT count(*) FROM walked))
+                WHEN (SELECT count(*) FROM sampled) = (SELECT n FROM wanted)
+                THEN (SELECT min(hit_at) FROM sampled) END AS window_at),
+       windowed AS MATERIALIZED (${newestMatches([
+         behind(source.at),
+         `${source.at} >= (SELECT window_at FROM placed)`,
+       ])}),
+       older AS MATERIALIZED (${newestMatches([behind(noIndex)])})
        SELECT * FROM (
          SELECT * FROM walked
          UNION ALL
-         SELECT * FROM windowed WHERE ${walkedShort} AND ${sampledFull} AND ${windowedFull}
+         SELECT * FROM windowed WHERE ${walkedShort} AND ${windowWorthReading} AND ${windowedFull}
          UNION ALL
-         SELECT * FROM older WHERE ${walkedShort} AND NOT (${sampledFull} AND ${windowedFull})
+         SELECT * FROM older WHERE ${walkedShort} AND NOT (${windowWorthReading} AND ${windowedFull})
        ) found
        ORDER BY hit_at DESC, hit_id DESC
        LIMIT ${limitParam}`;

@@ -17,12 +17,10 @@ const UNMATCHED = 'unmatched';
 /** Times every response by its route template (`/api/iam/users/:uuid`, not the URL). */
 export function registerHttpMetrics(fastify: FastifyInstance, metrics: Metrics): void {
   fastify.addHook('onResponse', (request, reply, done) => {
-    metrics.httpDuration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions?.url ?? UNMATCHED,
-        status_code: String(reply.statusCode),
-      },
+    metrics.httpDuration.record(
+      request.method,
+      request.routeOptions?.url ?? UNMATCHED,
+      reply.statusCode,
       reply.elapsedTime / 1000,
     );
     done();

@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { createLoggerOptions, redactUrl } from '../logger';
+import { createLoggerOptions, gatherLines, redactUrl } from '../logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -30,5 +33,52 @@ describe('logger', () => {
       '/api/x?token=[REDACTED]&page=2&code=[REDACTED]',
     );
     expect(redactUrl('/api/x?page=2')).toBe('/api/x?page=2');
+    expect(redactUrl('/api/tags/a&b/token')).toBe('/api/tags/a&b/token');
+    expect(redactUrl('/api/tags/a&token=x')).toBe('/api/tags/a&token=[REDACTED]');
+  });
+
+  describe('gatherLines', () => {
+    let dir: string;
+    beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'gather-lines-'))));
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    function gathered(writeAt: number) {
+      const file = join(dir, 'log');
+      const destination = gatherLines(pino.destination({ dest: file, sync: true }), writeAt);
+      return { destination, written: () => readFileSync(file, 'utf8') };
+    }
+
+    it('hands lines over in order, once enough are waiting', () => {
+      const { destination, written } = gathered(10);
+      destination.write('one\n');
+      destination.write('two\n');
+      expect(written()).toBe('');
+      destination.write('three\n');
+      expect(written()).toBe('one\ntwo\nthree\n');
+      destination.write('four\n');
+      expect(written()).toBe('one\ntwo\nthree\n');
+    });
+
+    it('writes what is waiting when flushed (pino at exit and after fatal) or ended', () => {
+      const { destination, written } = gathered(1024);
+      destination.write('a\n');
+      destination.flushSync();
+      expect(written()).toBe('a\n');
+      destination.write('b\n');
+      destination.end();
+      expect(written()).toBe('a\nb\n');
+    });
+
+    it('keeps the lines of a pino logger whole and in order', () => {
+      const { destination, written } = gathered(64);
+      const logger = pino(createLoggerOptions('info'), destination);
+      for (let n = 0; n < 20; n += 1) logger.info({ n }, 'line');
+      logger.flush();
+      const numbers = written()
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { n: number }).n);
+      expect(numbers).toEqual([...Array(20).keys()]);
+    });
   });
 });

@@ -15,7 +15,8 @@ import {
 import { Switch } from '@plantfolk/ui/controls';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { paths } from '../app/paths';
 import { useViewer } from '../app/viewer';
 import { contentKeys } from '../content/query-keys';
 import { pageKeys } from './page-data';
@@ -34,15 +35,21 @@ function formValuesOf(page: PageWithSettings): PageFormValues {
   };
 }
 
-/** `/{handle}/edit`: the page's owner (or an admin) changes it, its settings, or deletes it. */
+/**
+ * `/{handle}/edit`: the page's owner (or an admin) changes it, its settings, or deletes it. Handles
+ * are one namespace, so a member's own handle leads to where their profile is edited.
+ */
 export function EditPagePage() {
   const { handle = '' } = useParams();
   const viewer = useViewer();
+  const ownHandle = viewer.user?.username?.toLowerCase() === handle.toLowerCase();
   const page = useQuery({
     queryKey: pageKeys.single(viewer.key, handle),
     queryFn: ({ signal }) => pagesApi.singlePage(handle, signal),
-    enabled: viewer.ready,
+    enabled: viewer.ready && !ownHandle,
   });
+
+  if (ownHandle) return <Navigate to={paths.settings} replace />;
 
   if (!viewer.ready || page.isPending) return <PageLoader label="Loading the page" />;
   if (page.isError) {

@@ -187,6 +187,14 @@ describe('/{handle} of a page', () => {
 });
 
 describe('/{handle}/edit', () => {
+  it('takes a member’s own handle to where their profile is edited, asking for no page', async () => {
+    signIn(maria);
+    const api = fakeApi();
+    const { router } = renderSocial('/Maria/edit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(api.requestsTo('GET', '/api/iam/pages/single-page/Maria')).toHaveLength(0);
+  });
+
   it('tells a member who does not manage the page that they may not edit it', async () => {
     signIn(maria);
     const page: PageWithSettings = { ...fakePage(), settings: settings(fakePage().id) };

@@ -16,6 +16,7 @@ import { StorageService } from '../src/platform/storage/storage.service';
 import { eventually, startTestApp, type TestApp } from './support/test-app';
 import {
   animated,
+  damagedPng,
   displayP3Png,
   gifHeadersOnly,
   GPS_MARKERS,
@@ -243,6 +244,64 @@ describe('image pipeline', () => {
         code: 'INVALID_IMAGE',
       });
     }
+    await expectNothingStored();
+  });
+
+  it('accepts a photo for the queue from its header and end: a cut-off file is refused at once', async () => {
+    const phone = await gpsTaggedJpeg(3000, 2000);
+    await expect(pipeline.accept(phone, 'posts')).resolves.toEqual({
+      format: 'jpeg',
+      animated: false,
+      width: 1365,
+      height: 2048,
+      ref: expect.stringMatching(/^posts\/[0-9a-f]{2}\/[0-9a-f-]{36}\.webp$/),
+      original: expect.stringMatching(/^posts\/[0-9a-f]{2}\/[0-9a-f-]{36}\.jpg$/),
+    });
+    for (const whole of [await jpeg(400, 300), await pngWithAlpha(300, 200), await webp(300, 200)])
+      for (const fraction of [0.5, 0.8, 0.97])
+        await expect(
+          pipeline.accept(whole.subarray(0, Math.floor(whole.length * fraction)), 'posts'),
+        ).rejects.toMatchObject({ status: 400, code: 'INVALID_IMAGE' });
+    await expect(pipeline.accept(SVG, 'posts')).rejects.toMatchObject({ status: 415 });
+    await expect(pipeline.accept(pngHeaderOnly(9000, 9000), 'posts')).rejects.toMatchObject({
+      status: 400,
+      code: 'IMAGE_TOO_LARGE_PIXELS',
+    });
+    await expectNothingStored();
+  });
+
+  it('renders an original with its blurhash handed out before any file is stored', async () => {
+    const bytes = await jpeg(1400, 900);
+    const accepted = await pipeline.accept(bytes, 'posts');
+    await pipeline.storeOriginal(accepted, bytes);
+    const seen: Array<{ blurhash: string; stored: string[] }> = [];
+    const image = await pipeline.renderOriginal(
+      accepted.ref,
+      accepted.original,
+      'posts',
+      async (blurhash) => {
+        seen.push({ blurhash, stored: await storedRefs(t.storageDir) });
+      },
+    );
+    expect(seen).toHaveLength(1);
+    expect(isBlurhashValid(seen[0].blurhash)).toEqual({ result: true });
+    expect(seen[0].stored).toEqual([]);
+    expect(image).toMatchObject({ ref: accepted.ref, blurhash: seen[0].blurhash, width: 1400 });
+    expect(image!.variants.map((variant) => variant.width)).toEqual([320, 640, 1280, 1400]);
+    await cleanUp(image!);
+    await pipeline.removeOriginals([accepted.original]);
+  });
+
+  it('accepts a file damaged deep inside (its end is intact); rendering it refuses it', async () => {
+    const bytes = await damagedPng(300, 200);
+    const accepted = await pipeline.accept(bytes, 'posts');
+    await pipeline.storeOriginal(accepted, bytes);
+    const onBlurhash = jest.fn(async () => undefined);
+    await expect(
+      pipeline.renderOriginal(accepted.ref, accepted.original, 'posts', onBlurhash),
+    ).rejects.toMatchObject({ status: 400, code: 'INVALID_IMAGE' });
+    expect(onBlurhash).not.toHaveBeenCalled();
+    await pipeline.removeOriginals([accepted.original]);
     await expectNothingStored();
   });
 

@@ -23,6 +23,7 @@ import { createPost, uploadPhotos, type UploadedPhoto } from '../support/content
 import { createMember, type TestMember } from '../support/members';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
 import {
+  damagedPng,
   GPS_MARKERS,
   gpsTaggedJpeg,
   HTML,
@@ -80,9 +81,9 @@ describe('content: photo uploads', () => {
       variants: [],
       width: 1600,
       height: 1200,
-      blurhash: expect.any(String),
+      // Made by the render job from its one decode; the request decodes nothing.
+      blurhash: null,
     });
-    expect(isBlurhashValid(answered[0].blurhash)).toEqual({ result: true });
     const rows = await t.dataSource.query(
       'SELECT ref, folder, attached_at FROM uploaded_image WHERE user_id = $1 ORDER BY created_at',
       [member.id],
@@ -91,7 +92,8 @@ describe('content: photo uploads', () => {
     expect(rows.every((row: { attached_at: unknown }) => row.attached_at === null)).toBe(true);
 
     const photos = await rendered(answered.map((photo: { ref: string }) => photo.ref));
-    expect(photos[0]).toMatchObject({ width: 1600, height: 1200, blurhash: answered[0].blurhash });
+    expect(photos[0]).toMatchObject({ width: 1600, height: 1200 });
+    for (const photo of photos) expect(isBlurhashValid(photo.blurhash!)).toEqual({ result: true });
     expect(photos[0].variants.map((variant) => variant.width)).toEqual([320, 640, 1280, 1600]);
     expect(photos[1].variants.map((variant) => variant.width)).toEqual([200]);
     for (const ref of photos.flatMap((photo) => photo.variants.map((variant) => variant.ref)))
@@ -125,13 +127,14 @@ describe('content: photo uploads', () => {
     // Saving the post does not wait for the rendering.
     const item = await createPost(t, member, { photos: [{ ref: photo.ref }] });
     // Oriented by its EXIF (300×200 stored sideways shows as 200×300), then EXIF dropped.
-    expect(item.photos[0]).toMatchObject({ width: 200, height: 300, blurhash: photo.blurhash });
+    expect(item.photos[0]).toMatchObject({ width: 200, height: 300, failed: false });
     const post = await eventually(async () => {
       const response = await t.http().get(`/api/iam/posts/${item.random_id}`).expect(200);
       expect(response.body.data.photos[0].variants).not.toEqual([]);
       return response.body.data;
     });
-    expect(post.photos[0]).toMatchObject({ width: 200, height: 300, blurhash: photo.blurhash });
+    expect(post.photos[0]).toMatchObject({ width: 200, height: 300, failed: false });
+    expect(isBlurhashValid(post.photos[0].blurhash)).toEqual({ result: true });
     for (const variant of post.photos[0].variants) {
       const served = await t
         .http()
@@ -215,6 +218,21 @@ describe('content: photo uploads', () => {
         400,
         'INVALID_IMAGE',
       ],
+      // Cut off in transfer, header intact: refused by the check of the file's end.
+      ...(['jpeg', 'png', 'webp'] as const).map(
+        (format): [string, () => Promise<Buffer[]>, string, number, string] => [
+          `a ${format} cut off after its header`,
+          async () => {
+            const whole = await sharp(await jpeg(400, 300))
+              .toFormat(format)
+              .toBuffer();
+            return [whole.subarray(0, Math.floor(whole.length * 0.9))];
+          },
+          `cut.${format}`,
+          400,
+          'INVALID_IMAGE',
+        ],
+      ),
     ];
 
     it.each(cases)('%s', async (_label, files, filename, status, code) => {
@@ -491,8 +509,13 @@ describe('content: photo uploads are rendered off the request path', () => {
     const started = Date.now();
     const photo = await upload(phone);
     const answeredMs = Date.now() - started;
-    expect(photo).toMatchObject({ status: 'pending', variants: [], width: 1365, height: 2048 });
-    expect(isBlurhashValid(photo.blurhash)).toEqual({ result: true });
+    expect(photo).toMatchObject({
+      status: 'pending',
+      variants: [],
+      width: 1365,
+      height: 2048,
+      blurhash: null,
+    });
     expect(photo.job).toEqual({
       ref: photo.ref,
       original: photo.ref.replace(/\.webp$/, '.jpg'),
@@ -514,21 +537,44 @@ describe('content: photo uploads are rendered off the request path', () => {
       expect([400, 404]).toContain(response.status);
     }
 
-    // A post saved now shows the blurhash: the photo's size, no variants yet.
+    // A post saved now has the photo's size (for a placeholder), no blurhash nor variants yet.
     const item = await createPost(t, member, { photos: [{ ref: photo.ref }] });
     const pending = { image_ref: photo.ref, variants: [], width: 1365, height: 2048 };
-    expect(item.photos[0]).toMatchObject({ ...pending, blurhash: photo.blurhash });
+    expect(item.photos[0]).toMatchObject({ ...pending, blurhash: null, failed: false });
+    const before = await t.http().get(`/api/iam/posts/${item.random_id}`).expect(200);
+    expect(before.body.data.photos[0]).toMatchObject({ ...pending, blurhash: null, failed: false });
+
+    // The job records the blurhash before it writes the first file: the post shows it meanwhile.
+    const storage = t.app.get(StorageService);
+    const realPut = storage.put.bind(storage);
+    const atFirstFile: unknown[] = [];
+    const put = jest.spyOn(storage, 'put').mockImplementation(async (ref, body) => {
+      if (!atFirstFile.length) {
+        const shown = await t.http().get(`/api/iam/posts/${item.random_id}`).expect(200);
+        atFirstFile.push(shown.body.data.photos[0]);
+      }
+      await realPut(ref, body);
+    });
 
     const renderStarted = Date.now();
-    await render(photo.job);
+    try {
+      await render(photo.job);
+    } finally {
+      put.mockRestore();
+    }
     const renderMs = Date.now() - renderStarted;
+    expect(atFirstFile).toEqual([
+      expect.objectContaining({ ...pending, blurhash: expect.any(String), failed: false }),
+    ]);
+    const early = (atFirstFile[0] as { blurhash: string }).blurhash;
+    expect(isBlurhashValid(early)).toEqual({ result: true });
     // The request did only a small part of the work the job does.
     expect(answeredMs).toBeLessThan(renderMs);
 
     const read = await t.http().get(`/api/iam/posts/${item.random_id}`).expect(200);
     const shown = read.body.data.photos[0];
     expect(shown).toMatchObject({ image_ref: photo.ref, width: 1365, height: 2048 });
-    expect(shown.blurhash).toBe(photo.blurhash);
+    expect(shown).toMatchObject({ blurhash: early, failed: false });
     expect(shown.variants.map((variant: { width: number }) => variant.width)).toEqual([
       320, 640, 1280, 1365,
     ]);
@@ -640,6 +686,31 @@ describe('content: photo uploads are rendered off the request path', () => {
       .send({ text: 'x', privacy: 'public', tags: [], photos: [{ ref: photo.ref }] })
       .expect(400);
     expect(refused.body.error.code).toBe('UNKNOWN_PHOTO');
+  });
+
+  it('marks a photo damaged deep inside failed: the post says so, never a 5xx', async () => {
+    // Its header and end are intact, so the upload takes it; only decoding it shows the damage.
+    const photo = await upload(await damagedPng(400, 300));
+    expect(photo).toMatchObject({ status: 'pending', width: 400, height: 300, blurhash: null });
+    const item = await createPost(t, member, { text: 'Still here', photos: [{ ref: photo.ref }] });
+    await expect(render(photo.job, 0)).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(await uploadRow(photo.ref)).toMatchObject({ status: 'failed', original_ref: null });
+    expect(await storedOriginals(t.storageDir)).toEqual([]);
+
+    const read = await t.http().get(`/api/iam/posts/${item.random_id}`).expect(200);
+    expect(read.body.data.text).toBe('Still here');
+    expect(read.body.data.photos).toEqual([
+      expect.objectContaining({
+        image_ref: photo.ref,
+        variants: [],
+        blurhash: null,
+        failed: true,
+        width: 400,
+        height: 300,
+      }),
+    ]);
+    const guest = await t.http().get(`/api/post/${item.random_id}`).expect(200);
+    expect(JSON.stringify(guest.body)).toContain('"failed":true');
   });
 
   it('gives up at once when the original is gone, without retrying', async () => {

@@ -10,7 +10,8 @@ export interface UploadedPhoto {
   ref: string;
   status: 'pending' | 'ready' | 'failed';
   variants: Array<{ width: number; height: number; ref: string }>;
-  blurhash: string;
+  /** Null in the upload's answer; the render job records it (as the upload's row has it). */
+  blurhash: string | null;
   width: number;
   height: number;
 }

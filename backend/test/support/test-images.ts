@@ -72,6 +72,19 @@ export async function pngWithAlpha(width: number, height: number): Promise<Buffe
   return rawImage(width, height, 4).png().toBuffer();
 }
 
+/**
+ * A PNG whose header and end are intact but whose pixel data is damaged half-way through its
+ * first IDAT chunk: only decoding it shows (the check of an upload's header and end passes).
+ */
+export async function damagedPng(width: number, height: number): Promise<Buffer> {
+  const bytes = Buffer.from(await rawImage(width, height).png().toBuffer());
+  const idat = bytes.indexOf('IDAT');
+  const length = bytes.readUInt32BE(idat - 4);
+  const middle = idat + 4 + Math.floor(length / 2);
+  for (let index = middle; index < middle + Math.min(64, length / 4); index++) bytes[index] ^= 0x5a;
+  return bytes;
+}
+
 /** A PNG tagged with the Display P3 colour profile. */
 export async function displayP3Png(width: number, height: number): Promise<Buffer> {
   return rawImage(width, height).withIccProfile('p3').png().toBuffer();

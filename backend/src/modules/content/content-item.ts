@@ -8,7 +8,10 @@ export interface PhotoView {
   id: string;
   image_ref: string;
   variants: ImageVariant[];
-  blurhash: string;
+  /** Null for a moment after the upload, until its render job has decoded it. */
+  blurhash: string | null;
+  /** It could not be rendered (damaged bytes): it will never have files. */
+  failed: boolean;
   width: number;
   height: number;
   alt_text: string | null;

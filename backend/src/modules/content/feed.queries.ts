@@ -9,6 +9,7 @@ import {
   type PostType,
 } from './entities/post.entity';
 import type { KindFilter, KindLocation } from './post-kinds';
+import { blurhashSql, photoFailedSql } from './uploads.queries';
 
 /**
  * The hot read paths as plain SQL (no entity hydration): a feed page is one keyset query down
@@ -264,7 +265,8 @@ export function postDetailsSql(postIds: string[]): Sql {
     text: `SELECT ids.id AS post_id,
        COALESCE((SELECT json_agg(json_build_object(
                    'id', ph.id, 'image_ref', ph.image_ref, 'variants', ph.variants,
-                   'blurhash', ph.blurhash, 'width', ph.width, 'height', ph.height,
+                   'blurhash', ${blurhashSql('ph.blurhash')}, 'failed', ${photoFailedSql('ph')},
+                        'width', ph.width, 'height', ph.height,
                    'alt_text', ph.alt_text, 'description', ph.description) ORDER BY ph.position)
                    FROM post_photo ph WHERE ph.post_id = ids.id), '[]'::json) AS photos,
        ARRAY(SELECT pt.tag_id FROM post_tag pt WHERE pt.post_id = ids.id) AS tag_ids

@@ -49,9 +49,10 @@ export class PostsController {
   @ApiOperation({
     summary:
       'Upload 1–10 photos for a post (JPEG, PNG, WebP or GIF, ≤ 10 MB each). The bytes are ' +
-      'checked at once (refusals are immediate); each photo is answered `pending` with its ' +
-      'blurhash and size, and rendered off the request (re-encoded, metadata stripped, size ' +
-      'variants). Optional text field `folder`: posts (default) or plants. Name the refs when ' +
+      'checked at once without decoding them (a file that is not an image, too large or cut ' +
+      'off is refused at once); each photo is answered `pending` with its size, and rendered ' +
+      'off the request: decoded once, its blurhash recorded first, then re-encoded (metadata ' +
+      'stripped, size variants). A file damaged deep inside is marked failed then. Optional text field `folder`: posts (default) or plants. Name the refs when ' +
       'saving the post within 24 hours; it need not wait for the rendering.',
   })
   @ApiSuccess([UploadedPhotoDto], { status: 201 })

@@ -9,6 +9,7 @@ import type { PhotoView, TagRef } from './content-item';
 import type { PostPrivacy, PostType } from './entities/post.entity';
 import { firstUrlOf } from './living-text';
 import type { PostRow } from './feed.queries';
+import { blurhashSql } from './uploads.queries';
 
 /** The writes of posts, their photos and tag links (reads for lists are in feed.queries.ts). */
 
@@ -146,7 +147,8 @@ function insertPostSql(
     ? `(SELECT count(*)::int FROM attached) AS attached,
             COALESCE((SELECT json_agg(json_build_object(
                         'id', ph.id, 'image_ref', ph.image_ref, 'variants', ph.variants,
-                        'blurhash', ph.blurhash, 'width', ph.width, 'height', ph.height,
+                        'blurhash', ${blurhashSql('ph.blurhash')}, 'failed', false,
+                        'width', ph.width, 'height', ph.height,
                         'alt_text', ph.alt_text, 'description', ph.description) ORDER BY ph.position)
                         FROM photos ph), '[]'::json) AS photos`
     : `0 AS attached, '[]'::json AS photos`;

@@ -12,13 +12,37 @@ import { RENDER_UPLOAD_JOB_ID_PREFIX } from './jobs/content.jobs';
 export interface UploadRow {
   ref: string;
   variants: ImageVariant[];
-  blurhash: string;
+  /** Null until the render job has decoded the photo (see NO_BLURHASH_YET). */
+  blurhash: string | null;
   width: number;
   height: number;
 }
 
+/**
+ * The `blurhash` of an upload (and of the post photos made of it) until its render job has
+ * decoded it: the columns are NOT NULL, so "none yet" is stored as the empty string, which is
+ * never a valid blurhash; every read gives it as null (`blurhashSql`).
+ */
+export const NO_BLURHASH_YET = '';
+
+/** A photo's stored blurhash as the API gives it: null while there is none yet. */
+export function blurhashSql(column: string): string {
+  return `NULLIF(${column}, '${NO_BLURHASH_YET}')`;
+}
+
+/**
+ * Whether a post photo could not be rendered (its upload failed): it will never have files, so
+ * clients say so instead of waiting. Only a photo without files yet looks at its upload.
+ */
+export function photoFailedSql(photo: string): string {
+  return `CASE WHEN ${photo}.variants = '[]'::jsonb
+            THEN EXISTS (SELECT 1 FROM uploaded_image u
+                          WHERE u.ref = ${photo}.image_ref AND u.status = 'failed')
+            ELSE false END`;
+}
+
 /** An upload as it is written: checked, its original stored privately, not rendered yet. */
-export interface NewUploadRow extends Omit<UploadRow, 'variants'> {
+export interface NewUploadRow extends Omit<UploadRow, 'variants' | 'blurhash'> {
   /** Its original in the private storage area, until rendered. */
   original: string;
 }
@@ -41,12 +65,12 @@ export async function insertPendingUploads(
   await db.query(
     `WITH inserted AS (
        INSERT INTO uploaded_image (ref, user_id, folder, status, original_ref, variants, blurhash, width, height)
-       SELECT x.ref, $1, $2, 'pending', x.original, '[]'::jsonb, x.blurhash, x.width, x.height
+       SELECT x.ref, $1, $2, 'pending', x.original, '[]'::jsonb, $4, x.width, x.height
          FROM jsonb_to_recordset($3::jsonb)
-           AS x(ref text, original text, blurhash text, width int, height int)
+           AS x(ref text, original text, width int, height int)
        RETURNING ref, original_ref)
      ${queued}`,
-    [userId, folder, JSON.stringify(uploads)],
+    [userId, folder, JSON.stringify(uploads), NO_BLURHASH_YET],
   );
 }
 
@@ -70,6 +94,26 @@ export async function findUploadToRender(
 }
 
 /**
+ * Records the blurhash of a pending upload being rendered, and gives it to the post photos made
+ * of it meanwhile, before the files are encoded: a post shows it while they are made. Two
+ * statements in the caller's transaction, locked in the same order as markUploadReady (see
+ * there). False when the upload was not pending (gone, failed, or done by another run).
+ */
+export async function recordUploadBlurhash(
+  db: SqlRunner,
+  ref: string,
+  blurhash: string,
+): Promise<boolean> {
+  const [rows] = (await db.query(
+    `UPDATE uploaded_image SET blurhash = $2 WHERE ref = $1 AND status = 'pending' RETURNING ref`,
+    [ref, blurhash],
+  )) as [Array<{ ref: string }>, number];
+  if (!rows.length) return false;
+  await db.query(`UPDATE post_photo SET blurhash = $2 WHERE image_ref = $1`, [ref, blurhash]);
+  return true;
+}
+
+/**
  * Records a pending upload as rendered, then gives its rendered files to the post photos made of
  * it meanwhile. Two statements in the caller's transaction, in this order: the first takes the
  * upload's row lock, so a post being saved with it either copied the row before (its photo row
@@ -79,19 +123,21 @@ export async function findUploadToRender(
 export async function markUploadReady(
   db: SqlRunner,
   ref: string,
-  image: { variants: ImageVariant[]; width: number; height: number },
+  image: { variants: ImageVariant[]; width: number; height: number; blurhash: string },
 ): Promise<boolean> {
+  const values = [ref, JSON.stringify(image.variants), image.width, image.height, image.blurhash];
   const [rows] = (await db.query(
     `UPDATE uploaded_image SET status = 'ready', variants = $2::jsonb, width = $3, height = $4,
-            original_ref = NULL
+            blurhash = $5, original_ref = NULL
       WHERE ref = $1 AND status = 'pending'
       RETURNING ref`,
-    [ref, JSON.stringify(image.variants), image.width, image.height],
+    values,
   )) as [Array<{ ref: string }>, number];
   if (!rows.length) return false;
   await db.query(
-    `UPDATE post_photo SET variants = $2::jsonb, width = $3, height = $4 WHERE image_ref = $1`,
-    [ref, JSON.stringify(image.variants), image.width, image.height],
+    `UPDATE post_photo SET variants = $2::jsonb, width = $3, height = $4, blurhash = $5
+      WHERE image_ref = $1`,
+    values,
   );
   return true;
 }

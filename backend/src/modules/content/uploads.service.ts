@@ -20,6 +20,7 @@ import {
   insertPendingUploads,
   markUploadFailed,
   markUploadReady,
+  recordUploadBlurhash,
   type UploadRow,
 } from './uploads.queries';
 
@@ -40,12 +41,13 @@ export type RenderOutcome = 'rendered' | 'already-rendered' | 'gone';
 
 /**
  * Photos are uploaded before their post is saved. The upload request checks each file's bytes
- * (format, header limits, a cheap small decode for its blurhash), keeps the original in the
- * private storage area and records it as the member's pending upload with its render job (in the
- * outbox, and on the queue at once); the uploader gets the ref, blurhash and size at once. The
- * `images` queue renders the files (`render`), and a post saved meanwhile shows the blurhash until
- * they exist. Saving a post attaches the uploads it names; the cleanup job removes those never
- * attached.
+ * without decoding them (format, header limits, a clean end: see inspectImage), keeps the original
+ * in the private storage area and records it as the member's pending upload with its render job
+ * (in the outbox, and on the queue at once); the uploader gets the ref and size at once. The
+ * `images` queue renders the files (`render`): it decodes the photo once, records its blurhash
+ * first, then makes every size. A post saved meanwhile shows a placeholder of the photo's shape,
+ * then the blurhash, until the files exist; one whose bytes turn out damaged is marked failed.
+ * Saving a post attaches the uploads it names; the cleanup job removes those never attached.
  */
 @Injectable()
 export class UploadsService {
@@ -88,11 +90,13 @@ export class UploadsService {
       throw error;
     }
     await this.queueRenders(accepted);
-    return accepted.map(({ ref, blurhash, width, height }) => ({
+    return accepted.map(({ ref, width, height }) => ({
       ref,
       status: 'pending',
       variants: [],
-      blurhash,
+      // The render job makes it from its one decode (a decode here would cost the request a
+      // sixth of the render's time).
+      blurhash: null,
       width,
       height,
     }));
@@ -116,7 +120,16 @@ export class UploadsService {
       await this.images.removeOriginals([original]);
       return 'already-rendered';
     }
-    const image = await this.images.renderOriginal(ref, original, upload.folder as PhotoFolder);
+    const image = await this.images.renderOriginal(
+      ref,
+      original,
+      upload.folder as PhotoFolder,
+      async (blurhash) => {
+        await this.dataSource.transaction((manager) =>
+          recordUploadBlurhash(manager, ref, blurhash),
+        );
+      },
+    );
     if (!image) {
       // Another run may have finished and removed the original since we looked.
       const now = await findUploadToRender(this.dataSource, ref);
@@ -139,7 +152,8 @@ export class UploadsService {
 
   /**
    * After a render's last attempt: the upload is recorded failed and its files (original and any
-   * rendition written) are removed. A post saved with it keeps showing its blurhash.
+   * rendition written) are removed. A post saved with it shows that photo as one that could not
+   * be processed (`failed`).
    */
   async giveUp({ ref, original }: RenderUploadPayload): Promise<void> {
     await markUploadFailed(this.dataSource, ref);

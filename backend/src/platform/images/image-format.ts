@@ -31,3 +31,31 @@ export function sniffImageFormat(bytes: Uint8Array): AcceptedImageFormat | null 
     return 'webp';
   return null;
 }
+
+const PNG_IEND = [0x00, 0x00, 0x00, 0x00, ...ascii('IEND'), 0xae, 0x42, 0x60, 0x82];
+
+/**
+ * Whether the file ends where its format says it ends, read from its last bytes alone: a JPEG
+ * with its EOI marker, a PNG with its IEND chunk, a GIF with its trailer, a WebP whose RIFF size
+ * matches the length. A file cut off in transfer fails this. A valid file may fail it too (a
+ * phone's data appended after the image, a motion photo's video): that one needs a decode to be
+ * judged. It says nothing about damage inside the file (that shows when it is decoded).
+ */
+export function endsCleanly(bytes: Uint8Array, format: AcceptedImageFormat): boolean {
+  const length = bytes.length;
+  switch (format) {
+    case 'jpeg':
+      return length >= 4 && bytes[length - 2] === 0xff && bytes[length - 1] === 0xd9;
+    case 'png':
+      return length >= PNG_IEND.length && startsWith(bytes, PNG_IEND, length - PNG_IEND.length);
+    case 'gif':
+      return length > 13 && bytes[length - 1] === 0x3b;
+    case 'webp':
+      // The RIFF size counts the bytes after its own 8-byte header (a padding byte included).
+      return (
+        length >= 12 &&
+        new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true) + 8 ===
+          length
+      );
+  }
+}

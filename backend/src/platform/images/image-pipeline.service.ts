@@ -152,9 +152,11 @@ export class ImagePipeline {
   }
 
   /**
-   * The upload request's part of a photo rendered later: checks the bytes (see inspectImage;
-   * the same refusals as `process`, with nothing stored) and names its files. Store the original
-   * with `storeOriginal`, then render it with `renderOriginal` off the request path.
+   * The upload request's part of a photo rendered later: checks the bytes without decoding them
+   * (see inspectImage: the same refusals as `process` for a file that is not an image, too large
+   * or cut off, with nothing stored) and names its files. Store the original with
+   * `storeOriginal`, then render it with `renderOriginal` off the request path; the blurhash comes
+   * from that render.
    */
   async accept(bytes: Buffer, folder: ImageFolder): Promise<AcceptedUpload> {
     const inspected = await inspectImage(bytes, presetOf(folder));
@@ -171,17 +173,20 @@ export class ImagePipeline {
   /**
    * Renders a stored original into the image's files under `ref` and its variant names. The names
    * depend on `ref` alone, so running it again (a retried job) rewrites the same files. Null when
-   * the original is gone. Refusals of the bytes throw as in `process`. No blurhash: the upload
-   * got its own when it was accepted (`accept`), and that is the one its records keep.
+   * the original is gone. Refusals of the bytes throw as in `process` (damage deep inside a file
+   * shows here first: the upload request does not decode). The blurhash goes to `onBlurhash` as
+   * soon as the image is decoded, before the files are encoded (see RenderOptions).
    */
   async renderOriginal(
     ref: string,
     original: string,
     folder: ImageFolder,
-  ): Promise<Omit<ProcessedImage, 'blurhash'> | null> {
+    onBlurhash: (blurhash: string) => Promise<void>,
+  ): Promise<ProcessedImage | null> {
     const bytes = await this.storage.readPrivate(original);
     if (!bytes) return null;
-    return this.store(await renderImage(bytes, presetOf(folder), { blurhash: false }), ref);
+    const rendered = await renderImage(bytes, presetOf(folder), { onBlurhash });
+    return { ...(await this.store(rendered, ref)), blurhash: rendered.blurhash };
   }
 
   async removeOriginals(originals: string[]): Promise<void> {

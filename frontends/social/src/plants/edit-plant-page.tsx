@@ -209,6 +209,7 @@ function PhotoDescriptionsForm({ post, viewer }: { post: PostEntry; viewer: View
                     sizes="96px"
                     alt={photo.alt_text || `Photo ${index + 1}`}
                     blurhash={photo.blurhash}
+                    failed={photo.failed}
                     aspectRatio="1 / 1"
                   />
                 </div>

@@ -92,6 +92,7 @@ export function PlantPage() {
                     sizes="72px"
                     alt={photo.alt_text ?? ''}
                     blurhash={photo.blurhash}
+                    failed={photo.failed}
                     aspectRatio="1 / 1"
                   />
                 </div>

@@ -891,7 +891,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload 1–10 photos for a post (JPEG, PNG, WebP or GIF, ≤ 10 MB each). The bytes are checked at once (refusals are immediate); each photo is answered `pending` with its blurhash and size, and rendered off the request (re-encoded, metadata stripped, size variants). Optional text field `folder`: posts (default) or plants. Name the refs when saving the post within 24 hours; it need not wait for the rendering. */
+        /** Upload 1–10 photos for a post (JPEG, PNG, WebP or GIF, ≤ 10 MB each). The bytes are checked at once without decoding them (a file that is not an image, too large or cut off is refused at once); each photo is answered `pending` with its size, and rendered off the request: decoded once, its blurhash recorded first, then re-encoded (metadata stripped, size variants). A file damaged deep inside is marked failed then. Optional text field `folder`: posts (default) or plants. Name the refs when saving the post within 24 hours; it need not wait for the rendering. */
         post: operations["Posts_uploadPhotos"];
         delete?: never;
         options?: never;
@@ -3556,8 +3556,8 @@ export interface components {
             status: "pending" | "ready" | "failed";
             /** @description The rendered files, ascending by width; empty until the photo is ready */
             variants: components["schemas"]["ImageVariantDto"][];
-            /** @description From the upload itself: show it until the files exist */
-            blurhash: string;
+            /** @description Null in the answer to an upload: the render job makes it from its one decode of the photo, first, and the post photos made of the upload get it then */
+            blurhash: string | null;
             /** @description The main rendition’s size (oriented, at most 2048 px a side) */
             width: number;
             height: number;
@@ -3582,8 +3582,10 @@ export interface components {
             image_ref: string;
             /** @description Ascending by width; the last is image_ref. Empty while the photo is still being rendered: show the blurhash (at width × height) and fetch the post again later */
             variants: components["schemas"]["ImageVariantDto"][];
-            /** @description Available at once, rendered or not */
-            blurhash: string;
+            /** @description Null for a moment after the upload, until the photo is decoded for rendering: show a neutral placeholder of width × height meanwhile */
+            blurhash: string | null;
+            /** @description The photo could not be processed (its file is damaged): it will never have variants; say so instead of waiting */
+            failed: boolean;
             /** @description Of the main rendition (image_ref), rendered or not */
             width: number;
             height: number;

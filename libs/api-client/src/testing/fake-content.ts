@@ -33,6 +33,7 @@ export function fakePhoto(overrides: Partial<Photo> = {}): Photo {
       { width: 1080, height: 810, ref: `posts/photo-${n}-1080.webp` },
     ],
     blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj',
+    failed: false,
     width: 1600,
     height: 1200,
     alt_text: `Photo ${n}`,

@@ -2,6 +2,9 @@ import { decode, isBlurhashValid } from 'blurhash';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { storageImageUrl } from './image-url';
 
+/** What a photo that could not be processed says in its place. */
+export const PHOTO_FAILED_TEXT = 'Photo could not be processed';
+
 /** Blurhash decodes into a tiny bitmap; the browser scales it up smoothly as a background. */
 const PLACEHOLDER_SIZE = 32;
 
@@ -26,7 +29,13 @@ export interface BlurhashImageProps {
    */
   src: string | null;
   alt: string;
+  /** Null or absent: a neutral placeholder in the image's shape (an upload not decoded yet). */
   blurhash?: string | null;
+  /**
+   * The image could not be processed (an upload whose file turned out damaged): it will never
+   * exist, so its box says so in place of a placeholder that would look as if it were loading.
+   */
+  failed?: boolean;
   width?: number;
   height?: number;
   /** Box aspect ratio (e.g. "4 / 3") so the placeholder reserves the final space. */
@@ -45,7 +54,7 @@ export interface BlurhashImageProps {
 
 /**
  * An image that shows its blurred preview until the real picture has loaded, or for as long as
- * there is no picture yet (`src` null).
+ * there is no picture yet (`src` null); without a blurhash, a neutral box of the image's shape.
  */
 export function BlurhashImage({
   src,
@@ -60,6 +69,7 @@ export function BlurhashImage({
   sizes,
   fit = 'cover',
   loading = 'lazy',
+  failed = false,
 }: BlurhashImageProps) {
   const [loaded, setLoaded] = useState(false);
   const placeholder = useMemo(() => (blurhash ? blurhashToDataUrl(blurhash) : null), [blurhash]);
@@ -68,6 +78,22 @@ export function BlurhashImage({
     borderRadius: radius,
     backgroundImage: placeholder && !loaded ? `url(${placeholder})` : undefined,
   };
+  if (failed) {
+    return (
+      <div
+        className={['pf-image', className].filter(Boolean).join(' ')}
+        style={{ ...style, backgroundImage: undefined }}
+        role="img"
+        aria-label={alt ? `${alt} (${PHOTO_FAILED_TEXT.toLowerCase()})` : PHOTO_FAILED_TEXT}
+        data-failed="true"
+        data-fit={fit}
+      >
+        <span className="pf-image__failed" aria-hidden>
+          {PHOTO_FAILED_TEXT}
+        </span>
+      </div>
+    );
+  }
   if (src === null) {
     return (
       <div
@@ -76,7 +102,7 @@ export function BlurhashImage({
         // Like an <img alt="">: a photo without alt text is left out, not announced unnamed.
         {...(alt ? { role: 'img', 'aria-label': alt, 'aria-busy': true } : { 'aria-hidden': true })}
         data-pending="true"
-        data-placeholder={placeholder ? 'blurhash' : undefined}
+        data-placeholder={placeholder ? 'blurhash' : 'neutral'}
         data-fit={fit}
       />
     );

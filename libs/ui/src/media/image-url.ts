@@ -42,11 +42,14 @@ export function largestImageRef(
 
 /**
  * True while an uploaded photo is still being rendered: the API lists no variants yet (an empty
- * list; `null`/absent means the source never has variants). Its files are not served until then,
- * so show its blurhash and fetch it again later.
+ * list; `null`/absent means the source never has variants) and has not given up on it (`failed`).
+ * Its files are not served until then, so show its placeholder and fetch it again later.
  */
-export function isRendering(photo: { variants?: readonly ImageVariantLike[] | null }): boolean {
-  return Array.isArray(photo.variants) && photo.variants.length === 0;
+export function isRendering(photo: {
+  variants?: readonly ImageVariantLike[] | null;
+  failed?: boolean | null;
+}): boolean {
+  return !photo.failed && Array.isArray(photo.variants) && photo.variants.length === 0;
 }
 
 /** How often a page showing photos still being rendered fetches them again, and for how long. */
@@ -54,10 +57,12 @@ export const RENDERING_REFETCH = { intervalMs: 2_000, maxTimes: 30 } as const;
 
 /**
  * For TanStack Query's `refetchInterval`: fetch again while any of the photos is rendering, a
- * limited number of times (a photo that could not be rendered keeps its blurhash).
+ * limited number of times (a photo that could not be rendered says so and is not waited for).
  */
 export function refetchWhileRendering<T>(
-  photosOf: (data: T) => ReadonlyArray<{ variants?: readonly ImageVariantLike[] | null }>,
+  photosOf: (
+    data: T,
+  ) => ReadonlyArray<{ variants?: readonly ImageVariantLike[] | null; failed?: boolean | null }>,
 ) {
   return (query: { state: { data: T | undefined; dataUpdateCount: number } }): number | false => {
     const data = query.state.data;

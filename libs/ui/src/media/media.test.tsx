@@ -58,6 +58,35 @@ describe('BlurhashImage', () => {
     expect(frame.style.aspectRatio).toBe('1365 / 2048');
   });
 
+  it('shows a neutral box of the photo’s shape while it has no blurhash yet', () => {
+    const putImageData = stubCanvas();
+    renderWithUi(
+      <BlurhashImage src={null} alt="A fern" blurhash={null} width={1600} height={900} />,
+    );
+    const frame = screen.getByRole('img', { name: 'A fern' });
+    expect(frame.querySelector('img')).toBeNull();
+    expect(frame).toHaveAttribute('data-pending', 'true');
+    expect(frame).toHaveAttribute('data-placeholder', 'neutral');
+    expect(frame).toHaveAttribute('aria-busy', 'true');
+    expect(putImageData).not.toHaveBeenCalled();
+    expect(frame.style.backgroundImage).toBe('');
+    expect(frame.style.aspectRatio).toBe('1600 / 900');
+  });
+
+  it('says a photo could not be processed, in its shape, requesting nothing', () => {
+    stubCanvas();
+    renderWithUi(
+      <BlurhashImage src={null} alt="A fern" blurhash={HASH} failed width={1200} height={900} />,
+    );
+    const frame = screen.getByRole('img', { name: 'A fern (photo could not be processed)' });
+    expect(frame).toHaveAttribute('data-failed', 'true');
+    expect(frame).not.toHaveAttribute('aria-busy');
+    expect(frame).toHaveTextContent('Photo could not be processed');
+    expect(frame.querySelector('img')).toBeNull();
+    expect(frame.style.backgroundImage).toBe('');
+    expect(frame.style.aspectRatio).toBe('1200 / 900');
+  });
+
   it('renders without a placeholder when the blurhash is invalid', () => {
     stubCanvas();
     renderWithUi(<BlurhashImage src="/a.png" alt="Leaf" blurhash="not-a-hash" />);

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../testing';
 import { isRendering, refetchWhileRendering, variantSrcSet } from './image-url';
@@ -52,16 +53,37 @@ describe('PhotoGrid', () => {
     expect(screen.getByRole('img', { name: 'Fern 1' }).tagName).toBe('IMG');
   });
 
+  it('shows a photo that could not be processed as such, in the grid and the viewer', async () => {
+    const { container } = renderGrid([photo(1, { variants: [], failed: true }), photo(2)]);
+    // Colour contrast needs a real layout engine (the journeys check it in both colour modes).
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    const failed = screen.getByRole('img', { name: 'Fern 1 (photo could not be processed)' });
+    expect(failed).toHaveTextContent('Photo could not be processed');
+    expect(document.querySelector('img[src*="posts/1"]')).toBeNull();
+    const open = screen.getByRole('button', {
+      name: 'Open photo 1 of 2: Photo could not be processed',
+    });
+    await userEvent.click(open);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByRole('img', { name: 'Fern 1 (photo could not be processed)' }),
+    ).toHaveAttribute('data-failed', 'true');
+  });
+
   it('refetches while a photo is rendering, and stops when none is or after a while', () => {
     expect(isRendering({ variants: [] })).toBe(true);
     expect(isRendering({ variants: null })).toBe(false);
     expect(isRendering(photo(1))).toBe(false);
+    // One that could not be processed is not waited for.
+    expect(isRendering({ variants: [], failed: true })).toBe(false);
     const interval = refetchWhileRendering((post: { photos: GridPhoto[] }) => post.photos);
     const state = (photos: GridPhoto[], dataUpdateCount = 1) => ({
       state: { data: { photos }, dataUpdateCount },
     });
     expect(interval(state([photo(1), photo(2, { variants: [] })]))).toBe(2000);
     expect(interval(state([photo(1)]))).toBe(false);
+    expect(interval(state([photo(1), photo(2, { variants: [], failed: true })]))).toBe(false);
     expect(interval(state([photo(2, { variants: [] })], 100))).toBe(false);
     expect(interval({ state: { data: undefined, dataUpdateCount: 0 } })).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { BlurhashImage } from './blurhash-image';
+import { BlurhashImage, PHOTO_FAILED_TEXT } from './blurhash-image';
 import { isRendering, variantSrcSet } from './image-url';
 import { altTextOf, PhotoLightbox, type GridPhoto } from './photo-viewer';
 
@@ -39,12 +39,13 @@ export function PhotoGrid({ photos, maxTiles = 4 }: PhotoGridProps) {
         {shown.map((photo, index) => {
           const alt = altTextOf(photo);
           const more = index === shown.length - 1 && hidden > 0 ? hidden : 0;
+          const failed = photo.failed ? `: ${PHOTO_FAILED_TEXT}` : alt ? `: ${alt}` : '';
           return (
             <UnstyledButton
               key={photo.id ?? photo.image_ref}
               className="pf-photo-grid__tile"
               onClick={() => setOpened(index)}
-              aria-label={`Open photo ${index + 1} of ${photos.length}${alt ? `: ${alt}` : ''}`}
+              aria-label={`Open photo ${index + 1} of ${photos.length}${failed}`}
             >
               <BlurhashImage
                 src={isRendering(photo) ? null : photo.image_ref}
@@ -55,6 +56,7 @@ export function PhotoGrid({ photos, maxTiles = 4 }: PhotoGridProps) {
                 sizes={single ? '(max-width: 48em) 100vw, 680px' : '(max-width: 48em) 50vw, 340px'}
                 alt={alt}
                 blurhash={photo.blurhash}
+                failed={photo.failed ?? false}
                 width={photo.width ?? undefined}
                 height={photo.height ?? undefined}
                 aspectRatio={single ? singleAspectRatio(photo) : undefined}

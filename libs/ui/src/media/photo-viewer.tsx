@@ -10,7 +10,10 @@ export interface GridPhoto {
   id?: string;
   image_ref: string;
   variants?: readonly ImageVariantLike[] | null;
+  /** Null for a moment after an upload (a neutral placeholder of its shape shows meanwhile). */
   blurhash?: string | null;
+  /** It could not be processed: it will never have a picture (see BlurhashImage `failed`). */
+  failed?: boolean | null;
   width?: number | null;
   height?: number | null;
   alt_text?: string | null;
@@ -116,6 +119,7 @@ export function PhotoLightbox({ photos, index, onIndexChange }: PhotoLightboxPro
               src={isRendering(photo) ? null : largestImageRef(photo.image_ref, photo.variants)}
               alt={alt}
               blurhash={photo.blurhash}
+              failed={photo.failed ?? false}
               width={photo.width ?? undefined}
               height={photo.height ?? undefined}
               className="pf-viewer__image"

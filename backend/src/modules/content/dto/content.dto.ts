@@ -64,7 +64,20 @@ export class PhotoDto {
       'rendered: show the blurhash (at width × height) and fetch the post again later',
   })
   variants: ImageVariantDto[];
-  @ApiProperty({ description: 'Available at once, rendered or not' }) blurhash: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Null for a moment after the upload, until the photo is decoded for rendering: show a ' +
+      'neutral placeholder of width × height meanwhile',
+  })
+  blurhash: string | null;
+  @ApiProperty({
+    description:
+      'The photo could not be processed (its file is damaged): it will never have variants; ' +
+      'say so instead of waiting',
+  })
+  failed: boolean;
   @ApiProperty({ description: 'Of the main rendition (image_ref), rendered or not' })
   width: number;
   @ApiProperty() height: number;
@@ -240,8 +253,14 @@ export class UploadedPhotoDto {
     description: 'The rendered files, ascending by width; empty until the photo is ready',
   })
   variants: ImageVariantDto[];
-  @ApiProperty({ description: 'From the upload itself: show it until the files exist' })
-  blurhash: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Null in the answer to an upload: the render job makes it from its one decode of the ' +
+      'photo, first, and the post photos made of the upload get it then',
+  })
+  blurhash: string | null;
   @ApiProperty({ description: 'The main rendition’s size (oriented, at most 2048 px a side)' })
   width: number;
   @ApiProperty() height: number;

@@ -1,4 +1,4 @@
-import { sniffImageFormat } from '../image-format';
+import { endsCleanly, sniffImageFormat } from '../image-format';
 
 const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');
 
@@ -36,5 +36,32 @@ describe('sniffImageFormat', () => {
   it('does not look past the start (a JPEG inside HTML is still HTML)', () => {
     const html = Buffer.concat([Buffer.from('<html>'), hex('ffd8ffe000104a464946')]);
     expect(sniffImageFormat(html)).toBeNull();
+  });
+});
+
+describe('endsCleanly', () => {
+  const iend = hex('00000000 49454e44 ae426082');
+  const riff = (size: number, length: number) => {
+    const bytes = Buffer.alloc(length);
+    bytes.write('RIFF', 0, 'latin1');
+    bytes.writeUInt32LE(size, 4);
+    bytes.write('WEBPVP8 ', 8, 'latin1');
+    return bytes;
+  };
+
+  it.each([
+    ['jpeg', hex('ffd8ffe0 0010 ffd9'), true],
+    ['jpeg', hex('ffd8ffe0 0010 ff'), false],
+    ['jpeg', Buffer.concat([hex('ffd8ffe0 ffd9'), Buffer.from('trailer')]), false],
+    ['png', Buffer.concat([hex('89504e47 0d0a1a0a'), iend]), true],
+    ['png', Buffer.concat([hex('89504e47 0d0a1a0a'), iend.subarray(0, 11)]), false],
+    ['png', iend.subarray(4), false],
+    ['gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00\x3b', 'latin1'), true],
+    ['gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00\x00', 'latin1'), false],
+    ['webp', riff(32, 40), true],
+    ['webp', riff(32, 39), false],
+    ['webp', riff(32, 41), false],
+  ] as const)('%s, case %#', (format, bytes, expected) => {
+    expect(endsCleanly(bytes, format)).toBe(expected);
   });
 });

@@ -1,6 +1,13 @@
 import { isBlurhashValid } from 'blurhash';
 import type { SharpOptions } from 'sharp';
-import { animated, gpsTaggedJpeg, jpeg } from '../../../../test/support/test-images';
+import {
+  animated,
+  damagedPng,
+  gpsTaggedJpeg,
+  jpeg,
+  pngWithAlpha,
+  webp,
+} from '../../../../test/support/test-images';
 import { IMAGE_PRESETS } from '../image-presets';
 import { inspectImage, renderImage } from '../image-renderer';
 
@@ -53,6 +60,38 @@ describe('renderImage', () => {
     expect(bare.main.data.equals(full.main.data)).toBe(true);
   });
 
+  it('hands out the blurhash after the one decode, before any rendition is encoded', async () => {
+    const photo = await jpeg(2400, 1600);
+    opened.length = 0;
+    const handed: Array<{ blurhash: string; pipelines: number }> = [];
+    const rendered = await renderImage(photo, IMAGE_PRESETS.posts, {
+      onBlurhash: async (blurhash) => {
+        handed.push({ blurhash, pipelines: opened.length });
+      },
+    });
+    expect(handed).toHaveLength(1);
+    expect(isBlurhashValid(handed[0].blurhash)).toEqual({ result: true });
+    expect(rendered.blurhash).toBe(handed[0].blurhash);
+    // The header read, the decode and the blurhash's thumbnail; the four renditions came after.
+    expect(handed[0].pipelines).toBe(3);
+    expect(opened.length).toBeGreaterThanOrEqual(handed[0].pipelines + 4);
+    expect(decodesOf(photo)).toHaveLength(1);
+  });
+
+  it('passes the blurhash handler’s own failure on as it is, and refuses bad bytes before it', async () => {
+    const failure = new Error('database down');
+    await expect(
+      renderImage(await jpeg(300, 200), IMAGE_PRESETS.posts, {
+        onBlurhash: () => Promise.reject(failure),
+      }),
+    ).rejects.toBe(failure);
+    const onBlurhash = jest.fn(async () => undefined);
+    await expect(
+      renderImage(await damagedPng(300, 200), IMAGE_PRESETS.posts, { onBlurhash }),
+    ).rejects.toMatchObject({ status: 400, code: 'INVALID_IMAGE' });
+    expect(onBlurhash).not.toHaveBeenCalled();
+  });
+
   it('decodes an animation once too, keeping every frame in every rendition', async () => {
     const gif = await animated('gif', 700, 300);
     opened.length = 0;
@@ -67,14 +106,13 @@ describe('renderImage', () => {
 });
 
 describe('inspectImage', () => {
-  it('gives the main rendition’s oriented size and a blurhash from one small decode', async () => {
+  it('gives the main rendition’s oriented size from the header, decoding nothing', async () => {
     const phone = await gpsTaggedJpeg(3000, 2000);
     opened.length = 0;
     const inspected = await inspectImage(phone, IMAGE_PRESETS.posts);
     // Orientation 6: the stored 3000×2000 shows as 2000×3000, fitted into 2048.
-    expect(inspected).toMatchObject({ format: 'jpeg', animated: false, width: 1365, height: 2048 });
-    expect(inspected.blurhash.length).toBeGreaterThanOrEqual(20);
-    expect(decodesOf(phone)).toHaveLength(1);
+    expect(inspected).toEqual({ format: 'jpeg', animated: false, width: 1365, height: 2048 });
+    expect(decodesOf(phone)).toHaveLength(0);
     const rendered = await renderImage(phone, IMAGE_PRESETS.posts);
     expect([rendered.main.width, rendered.main.height]).toEqual([
       inspected.width,
@@ -82,11 +120,50 @@ describe('inspectImage', () => {
     ]);
   });
 
-  it('refuses damaged data as the full render would', async () => {
+  it('decodes nothing of a PNG, WebP or GIF that ends where its format says', async () => {
+    for (const bytes of [
+      await pngWithAlpha(300, 200),
+      await webp(301, 201),
+      await animated('gif', 120, 80),
+    ]) {
+      opened.length = 0;
+      await inspectImage(bytes, IMAGE_PRESETS.posts);
+      expect(decodesOf(bytes)).toHaveLength(0);
+    }
+  });
+
+  it('refuses a file cut off in transfer, whatever its format', async () => {
+    for (const whole of [await jpeg(400, 300), await pngWithAlpha(300, 200), await webp(300, 200)])
+      for (const fraction of [0.5, 0.97])
+        await expect(
+          inspectImage(whole.subarray(0, Math.floor(whole.length * fraction)), IMAGE_PRESETS.posts),
+        ).rejects.toMatchObject({ status: 400, code: 'INVALID_IMAGE' });
+  });
+
+  it('decodes a file with bytes after its end (a phone’s trailer) to judge it', async () => {
+    const photo = Buffer.concat([await jpeg(400, 300), Buffer.from('trailer from a phone')]);
+    opened.length = 0;
+    await expect(inspectImage(photo, IMAGE_PRESETS.posts)).resolves.toMatchObject({
+      width: 400,
+      height: 300,
+    });
+    expect(decodesOf(photo)).toHaveLength(1);
     const whole = await jpeg(400, 300);
-    for (const fraction of [0.5, 0.97])
-      await expect(
-        inspectImage(whole.subarray(0, Math.floor(whole.length * fraction)), IMAGE_PRESETS.posts),
-      ).rejects.toMatchObject({ status: 400, code: 'INVALID_IMAGE' });
+    const cut = Buffer.concat([whole.subarray(0, whole.length / 2), Buffer.from('trailer')]);
+    await expect(inspectImage(cut, IMAGE_PRESETS.posts)).rejects.toMatchObject({
+      status: 400,
+      code: 'INVALID_IMAGE',
+    });
+  });
+
+  it('leaves damage deep inside a file that ends cleanly to the render', async () => {
+    const damaged = await damagedPng(300, 200);
+    await expect(inspectImage(damaged, IMAGE_PRESETS.posts)).resolves.toMatchObject({
+      format: 'png',
+    });
+    await expect(renderImage(damaged, IMAGE_PRESETS.posts)).rejects.toMatchObject({
+      status: 400,
+      code: 'INVALID_IMAGE',
+    });
   });
 });

@@ -24,9 +24,11 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
  * settings allow, +1.3 kB in the home page). The kit itself still never fetches: the settings
  * query and the video players are sub-path modules outside its shared singleton. 224.8 kB until
  * the feed took the kit's one cursor-list view (loading, error with retry that keeps the items,
- * empty state) shared by every list screen: +0.4 kB in the home page's chunk.
+ * empty state) shared by every list screen: +0.4 kB in the home page's chunk. 225.2 kB until
+ * photos learnt two more states in the kit's image (a neutral box before the render job's
+ * blurhash exists, "Photo could not be processed" for a damaged upload): 225.201 kB measured.
  */
-const FIRST_VIEW_CEILING = 225_200;
+const FIRST_VIEW_CEILING = 225_400;
 
 describe('JavaScript budgets (gzip), from the built bundle reports', () => {
   const shell = report('shell');

@@ -13,6 +13,7 @@ import { SqlParams } from '../src/platform/database/sql-params';
 import { nearbyRadiusKm, publicDistanceKm, publicEarthSql } from '../src/platform/geo/geo';
 import { RANDOM_ID_PATTERN } from '../src/platform/ids/random-id';
 import { encodeCursor } from '../src/platform/paging/paging';
+import { localTime } from '../src/platform/time-zone/time-zone';
 import type { EventLocationDto } from '../src/modules/events/dto/events.dto';
 import type { AttendanceStatus } from '../src/modules/events/entities/event-attendee.entity';
 import {
@@ -26,7 +27,6 @@ import {
   DATES_PAGE,
   describeTemplate,
   NEARBY_MAX_PLACES,
-  localTime,
 } from '../src/modules/events/event-views.service';
 import { toLocationDto } from '../src/modules/events/event-locations.service';
 import { locationsByIds } from '../src/modules/events/event-locations.queries';

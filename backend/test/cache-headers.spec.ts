@@ -1,5 +1,5 @@
 import { uploadPhotos } from './support/content';
-import { cookieFrom, createMember, pkcePair } from './support/members';
+import { cookieFrom, createMember, signIn } from './support/members';
 import { startTestApp, type TestApp } from './support/test-app';
 
 function varyNames(header: unknown): string[] {
@@ -44,26 +44,7 @@ describe('cache rules', () => {
 
   it('marks an answer that sets a cookie no-store', async () => {
     const member = await createMember(t, 'registered');
-    const pkce = pkcePair();
-    const login = await t
-      .http()
-      .post('/api/iam/authn/login')
-      .send({
-        email: member.email,
-        password: member.password,
-        code_challenge: pkce.challenge,
-        code_challenge_method: 'S256',
-      })
-      .expect(200);
-    const session = await t
-      .http()
-      .post('/api/iam/authn/refresh')
-      .send({
-        grant_type: 'authorization_code',
-        code: login.body.data.code,
-        code_verifier: pkce.verifier,
-      })
-      .expect(200);
+    const session = await signIn(t, member);
     expect(cookieFrom(session, 'pf_refresh')).toBeTruthy();
     expect(session.headers['cache-control']).toBe('no-store');
   });

@@ -10,7 +10,7 @@ import {
   DEMO_LOGIN,
   seedDemo,
 } from '../bench/dataset';
-import { pkcePair } from './support/members';
+import { signIn } from './support/members';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createTestDatabase } from './support/test-database';
 
@@ -180,25 +180,7 @@ describe('the demo site seed', () => {
   });
 
   it('lets the printed demo login in, verified and registered', async () => {
-    const pkce = pkcePair();
-    const login = await t
-      .http()
-      .post('/api/iam/authn/login')
-      .send({
-        ...DEMO_LOGIN,
-        code_challenge: pkce.challenge,
-        code_challenge_method: 'S256',
-      })
-      .expect(200);
-    const session = await t
-      .http()
-      .post('/api/iam/authn/refresh')
-      .send({
-        grant_type: 'authorization_code',
-        code: login.body.data.code,
-        code_verifier: pkce.verifier,
-      })
-      .expect(200);
+    const session = await signIn(t, DEMO_LOGIN);
     expect(session.body.data.user).toMatchObject({
       email: DEMO_LOGIN.email,
       stage: 'registered',

@@ -1,13 +1,8 @@
 import { deleteUnreferencedLocations } from '../../src/modules/events/location-cleanup.queries';
+import { dateIn } from '../support/events';
 import { createMember, type TestMember } from '../support/members';
 import { appPerSuite } from '../support/suite-app';
 import { eventually, type TestApp } from '../support/test-app';
-
-function dateIn(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
 
 interface Run {
   id: string;

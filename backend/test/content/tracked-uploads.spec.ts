@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PurgeUnattachedUploadsJob } from '../../src/modules/content/jobs/purge-unattached-uploads.job';
 import { ImagePipeline } from '../../src/platform/images/image-pipeline.service';
+import { newEventBody } from '../support/events';
 import { createMember, type TestMember } from '../support/members';
 import { jpeg } from '../support/test-images';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
@@ -159,25 +160,7 @@ describe('content: upload records of avatars, page avatars and event images', ()
       .post('/api/iam/events/new')
       .set('client-platform', 'browser')
       .set(member.headers)
-      .send({
-        title: 'Tracked fern swap',
-        description: 'Bring cuttings.',
-        time_zone: 'Australia/Melbourne',
-        start_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(
-          new Date(Date.now() + 3 * 86_400_000),
-        ),
-        start_time: '10:00',
-        end_time: '12:00',
-        location: {
-          name: 'Fitzroy Town Hall',
-          address: '201 Napier St',
-          suburb_city: 'Fitzroy',
-          state: 'Victoria',
-          country: 'Australia',
-          latitude: -37.80123,
-          longitude: 144.97845,
-        },
-      })
+      .send(newEventBody({ title: 'Tracked fern swap' }))
       .expect(201);
     const eventId = created.body.data.id as string;
     const path = `/api/iam/events/image/${eventId}`;

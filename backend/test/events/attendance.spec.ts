@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { dateIn } from '../support/events';
 import { createMember, type TestMember } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';
-
-/** A local date `days` from today in Melbourne. */
-function dateIn(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
 
 /**
  * An answer is one statement (the date's checks, the upsert and the creator's outbox job): a date

@@ -2,27 +2,11 @@ import { randomUUID } from 'node:crypto';
 import * as ical from 'node-ical';
 import { publicPoint } from '../../src/platform/geo/geo';
 import { StorageDriver } from '../../src/platform/storage/storage-driver';
+import { dateIn, FITZROY_HALL as HALL, newEventBody } from '../support/events';
 import { metresBetween, moved } from '../support/geo-math';
 import { createMember, type TestMember } from '../support/members';
 import { jpeg } from '../support/test-images';
 import { startTestApp, type TestApp } from '../support/test-app';
-
-const HALL = {
-  name: 'Fitzroy Town Hall',
-  address: '201 Napier St',
-  suburb_city: 'Fitzroy',
-  state: 'Victoria',
-  country: 'Australia',
-  latitude: -37.80123,
-  longitude: 144.97845,
-};
-
-/** A local date `days` from today in a zone. */
-function dateIn(days: number, timeZone = 'Australia/Melbourne'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
 
 function clock(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {
@@ -57,17 +41,9 @@ describe('events', () => {
   }
 
   async function newEvent(who: TestMember, extra: Record<string, unknown> = {}) {
-    const response = await call('post', '/api/iam/events/new', who).send({
-      title: 'Fern swap',
-      description: 'Bring cuttings.',
-      time_zone: 'Australia/Melbourne',
-      start_date: dateIn(3),
-      start_time: '10:00',
-      end_time: '12:00',
-      location: HALL,
-      recurrence: { frequency: 'weekly', count: 6 },
-      ...extra,
-    });
+    const response = await call('post', '/api/iam/events/new', who).send(
+      newEventBody({ recurrence: { frequency: 'weekly', count: 6 }, ...extra }),
+    );
     expect(response.status).toBe(201);
     return response.body.data;
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InvitesService } from '../../src/modules/invites';
 import { SiteSettingsService } from '../../src/platform/site-settings/site-settings.service';
+import { dateIn } from '../support/events';
 import { createMember, type TestMember } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -11,12 +12,6 @@ const FITZROY = {
   latitude: -37.79871,
   longitude: 144.97834,
 };
-
-function dateIn(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
 
 describe('invites', () => {
   let t: TestApp;

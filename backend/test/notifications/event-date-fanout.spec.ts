@@ -5,26 +5,10 @@ import {
   NotificationsService,
 } from '../../src/modules/notifications/notifications.service';
 import { JobQueue } from '../../src/platform/queues/job-queue.service';
+import { newEventBody } from '../support/events';
 import { createMember, type TestMember } from '../support/members';
 import { appPerSuite, notificationsSettled } from '../support/suite-app';
 import { eventually, type TestApp } from '../support/test-app';
-
-const ZONE = 'Australia/Melbourne';
-const LOCATION = {
-  name: 'Fitzroy Town Hall',
-  address: '201 Napier St',
-  suburb_city: 'Fitzroy',
-  state: 'Victoria',
-  country: 'Australia',
-  latitude: -37.80123,
-  longitude: 144.97845,
-};
-
-function localDateIn(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
 
 describe('notifications: a change to an event date fans out to everyone who answered it', () => {
   let t: TestApp;
@@ -38,16 +22,7 @@ describe('notifications: a change to an event date fans out to everyone who answ
       .http()
       .post('/api/iam/events/new')
       .set(creator.headers)
-      .send({
-        title: 'Seed swap',
-        description: 'Bring seeds.',
-        time_zone: ZONE,
-        start_date: localDateIn(3),
-        start_time: '10:00',
-        end_time: '12:00',
-        location: LOCATION,
-        ...extra,
-      })
+      .send(newEventBody({ title: 'Seed swap', description: 'Bring seeds.', ...extra }))
       .expect(201);
     return created.body.data as { id: string; random_id: string; dates: Array<{ id: string }> };
   }

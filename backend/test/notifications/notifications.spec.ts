@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NotificationsService } from '../../src/modules/notifications/notifications.service';
 import { RealtimePublisher } from '../../src/platform/realtime/realtime-publisher';
 import { createPost } from '../support/content';
+import { newEventBody } from '../support/events';
 import { createMember, type TestMember } from '../support/members';
 import { appPerSuite, notificationsSettled } from '../support/suite-app';
 import { eventually, type TestApp } from '../support/test-app';
@@ -376,30 +377,11 @@ describe('notifications: the list, the tally, mark-as-seen, triggers and announc
 
   it('lists an attendance answer linking to the event; its trigger re-tells only the answerer', async () => {
     const [creator, fan] = await Promise.all([createMember(t, 'trusted'), registered()]);
-    const inThreeDays = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Australia/Melbourne',
-    }).format(new Date(Date.now() + 3 * 86_400_000));
     const created = await t
       .http()
       .post('/api/iam/events/new')
       .set(creator.headers)
-      .send({
-        title: 'Seed swap',
-        description: 'Bring seeds.',
-        time_zone: 'Australia/Melbourne',
-        start_date: inThreeDays,
-        start_time: '10:00',
-        end_time: '12:00',
-        location: {
-          name: 'Fitzroy Town Hall',
-          address: '201 Napier St',
-          suburb_city: 'Fitzroy',
-          state: 'Victoria',
-          country: 'Australia',
-          latitude: -37.80123,
-          longitude: 144.97845,
-        },
-      })
+      .send(newEventBody({ title: 'Seed swap', description: 'Bring seeds.' }))
       .expect(201);
     const event = created.body.data;
     await t

@@ -7,7 +7,7 @@ import { NotificationsService } from '../../src/modules/notifications/notificati
 import { RealtimePublisher } from '../../src/platform/realtime/realtime-publisher';
 import { REALTIME_PATH } from '../../src/platform/realtime/realtime-rooms';
 import { createPost } from '../support/content';
-import { cookieFrom, createMember, pkcePair, type TestMember } from '../support/members';
+import { cookieFrom, createMember, signIn, type TestMember } from '../support/members';
 import { TcpProxy, viaProxy } from '../support/tcp-proxy';
 import { eventually, startTestApp, testRedisUrl, type TestApp } from '../support/test-app';
 
@@ -211,26 +211,7 @@ describe('live delivery: socket.io across API instances', () => {
     const member = await createMember(a, 'registered');
     const live = await connected(urlB, member);
     // A second session of the same member (another device), through the login flow.
-    const pkce = pkcePair();
-    const login = await a
-      .http()
-      .post('/api/iam/authn/login')
-      .send({
-        email: member.email,
-        password: member.password,
-        code_challenge: pkce.challenge,
-        code_challenge_method: 'S256',
-      })
-      .expect(200);
-    const grant = await a
-      .http()
-      .post('/api/iam/authn/refresh')
-      .send({
-        grant_type: 'authorization_code',
-        code: login.body.data.code,
-        code_verifier: pkce.verifier,
-      })
-      .expect(200);
+    const grant = await signIn(a, member);
     const otherDevice = await connected(urlA, {
       ...member,
       accessToken: grant.body.data.access_token,

@@ -9,6 +9,7 @@ import {
   WINDOW_PER_WALK,
 } from '../../src/platform/search/search.queries';
 import { createPlant, createPost, uploadPhotos } from '../support/content';
+import { FITZROY_HALL, newEventBody } from '../support/events';
 import { createMember, type TestMember } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -365,27 +366,14 @@ describe('search', () => {
       .http()
       .post('/api/iam/events/new')
       .set(author.headers)
-      .send({
-        title: `${word} swap meet`,
-        description: 'Bring cuttings.',
-        time_zone: 'Australia/Melbourne',
-        start_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(
-          new Date(Date.now() + 3 * 86_400_000),
-        ),
-        start_time: '10:00',
-        end_time: '12:00',
-        location: {
-          name: 'Fitzroy Town Hall',
-          address: '201 Napier St',
-          suburb_city: 'Fitzroy',
-          state: 'Victoria',
-          country: 'Australia',
-          latitude: -37.80123,
-          longitude: 144.97891,
-        },
-        recurrence: { frequency: 'once' },
-        privacy: 'members',
-      });
+      .send(
+        newEventBody({
+          title: `${word} swap meet`,
+          location: { ...FITZROY_HALL, longitude: 144.97891 },
+          recurrence: { frequency: 'once' },
+          privacy: 'members',
+        }),
+      );
     expect(event.status).toBe(201);
 
     const response = await search(other, `renee ${word}`);

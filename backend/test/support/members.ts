@@ -127,6 +127,33 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
+/**
+ * A new session through the PKCE login flow (POST authn/login, then authn/refresh with its code),
+ * as the apps sign in; returns the refresh answer: tokens in its body, the refresh cookie set.
+ */
+export async function signIn(t: TestApp, credentials: { email: string; password: string }) {
+  const pkce = pkcePair();
+  const login = await t
+    .http()
+    .post('/api/iam/authn/login')
+    .send({
+      email: credentials.email,
+      password: credentials.password,
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    })
+    .expect(200);
+  return t
+    .http()
+    .post('/api/iam/authn/refresh')
+    .send({
+      grant_type: 'authorization_code',
+      code: login.body.data.code,
+      code_verifier: pkce.verifier,
+    })
+    .expect(200);
+}
+
 /** The queue dashboard's pass for `member` (the `pf_ops=…` cookie), or the refusal's status. */
 export async function queueDashboardPass(
   t: TestApp,

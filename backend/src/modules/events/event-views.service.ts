@@ -13,6 +13,7 @@ import {
 import { isUuid } from '../../platform/ids/uuid';
 import { RANDOM_ID_PATTERN } from '../../platform/ids/random-id';
 import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from '../../platform/paging/paging';
+import { localTime } from '../../platform/time-zone/time-zone';
 import type {
   AttendanceCountsDto,
   EventDateDto,
@@ -506,30 +507,4 @@ function countsFor(rows: events.CountRow[], specificId: string): AttendanceCount
   const of = (status: AttendanceStatus) =>
     rows.find((row) => row.specific_id === specificId && row.status === status)?.count ?? 0;
   return { going: of('GOING'), maybe: of('MAYBE'), not_going: of('NOT_GOING') };
-}
-
-/**
- * One HH:MM formatter per zone, made once. A new Intl.DateTimeFormat per call (twice per date an
- * event page shows) cost ~0.1 ms of CPU each and ICU memory outside V8's heap that V8 does not
- * count, so GC never hurried to free it: seconds of event-page traffic grew the API's RSS by
- * ~750 MB, kept for the life of the process (issue 9's soak). Keyed in lower case, as Intl reads
- * zone names, so the map holds at most one entry per IANA zone (stored zones are checked by
- * isTimeZone; an unknown one throws below and is not kept).
- */
-const hourMinuteByZone = new Map<string, Intl.DateTimeFormat>();
-
-/** HH:MM of an instant in a zone. */
-export function localTime(instant: Date, timeZone: string): string {
-  const key = timeZone.toLowerCase();
-  let format = hourMinuteByZone.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    hourMinuteByZone.set(key, format);
-  }
-  return format.format(instant);
 }

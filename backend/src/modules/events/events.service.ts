@@ -9,6 +9,7 @@ import { newRandomId } from '../../platform/ids/random-id';
 import { ImagePipeline, imageRefs } from '../../platform/images/image-pipeline.service';
 import { OutboxService } from '../../platform/queues/outbox.service';
 import { StorageService } from '../../platform/storage/storage.service';
+import { localTime } from '../../platform/time-zone/time-zone';
 import { AccountDeletionService } from '../identity';
 import { PagesService } from '../pages';
 import type {
@@ -28,7 +29,7 @@ import type { TemplateRow } from './events.queries';
 import * as events from './events.queries';
 import { EventLocationsService, type LocationFields } from './event-locations.service';
 import { EventPages } from './event-pages.service';
-import { EventViewsService, localTime } from './event-views.service';
+import { EventViewsService } from './event-views.service';
 import { EventsErrors } from './events.errors';
 import {
   horizonEnd,

@@ -1,4 +1,4 @@
-import { localTime } from '../event-views.service';
+import { localClock, localTime } from '../time-zone';
 
 describe('localTime', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -24,6 +24,16 @@ describe('localTime', () => {
     }
     expect(made.mock.calls.length).toBeLessThanOrEqual(1);
     expect(localTime(new Date(Date.UTC(2026, 4, 1, 12, 7)), 'Pacific/Auckland')).toBe('00:07');
+  });
+
+  it('keeps one formatter per zone and format for localTime and localClock, whatever the case', () => {
+    const made = jest.spyOn(Intl, 'DateTimeFormat');
+    const instant = new Date(Date.UTC(2026, 4, 1, 12, 7));
+    for (const zone of ['Asia/Kathmandu', 'asia/kathmandu', 'ASIA/KATHMANDU']) {
+      expect(localTime(instant, zone)).toBe('17:52');
+      expect(localClock(instant, zone)).toEqual({ date: '2026-05-01', hour: 17 });
+    }
+    expect(made.mock.calls.length).toBeLessThanOrEqual(2);
   });
 
   it('throws for a zone Intl does not know, and does not keep it', () => {

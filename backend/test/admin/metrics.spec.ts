@@ -41,6 +41,13 @@ describe('GET /api/metrics (Prometheus)', () => {
     expect(text).toMatch(
       /plantfolk_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/api\/user\/get-user-by-uuid\/:uuid",status_code="\d{3}"\} [1-9]/,
     );
+    // Every request is counted once, its time summed (prom-client's own exposition).
+    expect(text).toMatch(
+      /plantfolk_http_request_duration_seconds_count\{method="GET",route="\/api\/user\/get-user-by-uuid\/:uuid",status_code="\d{3}"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /plantfolk_http_request_duration_seconds_sum\{method="GET",route="\/api\/user\/get-user-by-uuid\/:uuid",status_code="\d{3}"\} \d/,
+    );
     expect(text).not.toContain(id);
   });
 

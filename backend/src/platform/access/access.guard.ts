@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { defineErrors } from '../http/app-error';
 import { PlatformErrors } from '../http/platform.errors';
+import { RouteMetadata } from '../http/route-metadata';
 import { type AccessPolicy, type Caller, decideAccess } from './access-policy';
 import { ACCESS_POLICY } from './access.decorator';
 import { CallerResolver } from './caller-resolver';
@@ -31,20 +32,21 @@ declare module 'fastify' {
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
+  private readonly policies: RouteMetadata<AccessPolicy>;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly callers: CallerResolver,
-  ) {}
+  ) {
+    this.policies = new RouteMetadata(reflector, ACCESS_POLICY);
+  }
 
   /**
    * Synchronous when the caller is known at once (a guest: see CallerResolver.resolve), so Nest
    * runs the next guard in the same turn; a promise when the session must be looked up.
    */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const policy = this.policies.of(context);
     // Default deny. The boot audit makes this unreachable for controllers, but it must still fail closed.
     if (!policy) throw AccessErrors.NO_POLICY();
 

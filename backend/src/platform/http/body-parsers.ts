@@ -52,10 +52,10 @@ export function acceptFormPostsWhereMarked(fastify: FastifyInstance): void {
     },
   );
   fastify.addHook('preValidation', (request, _reply, done) => {
-    const type = String(request.headers['content-type'] ?? '')
-      .split(';')[0]
-      .trim()
-      .toLowerCase();
+    const header = request.headers['content-type'];
+    // Most requests (every GET) carry no body: nothing to take apart.
+    if (header === undefined) return done();
+    const type = String(header).split(';')[0].trim().toLowerCase();
     if (type === FORM_TYPE && !request.routeOptions?.config?.[FORM_POST_ROUTE])
       return done(PlatformErrors.UNSUPPORTED_MEDIA_TYPE());
     done();

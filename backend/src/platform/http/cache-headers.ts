@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Adds `value` to the reply's Vary header unless it is already named there (or Vary is `*`). */
-function addVary(reply: FastifyReply, value: string): void {
+export function addVary(reply: FastifyReply, value: string): void {
   const current = reply.getHeader('vary');
   // Most answers have no Vary yet: then it is only `value`, as the general case below would say.
   if (current === undefined) {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -44,13 +43,4 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
     if (error) throw error;
   });
   return headers;
-}
-
-/** Sends helmet's headers on every response (a handler may still override one, as images do). */
-export function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions): void {
-  const headers = Object.entries(securityHeaders(options));
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    done();
-  });
 }

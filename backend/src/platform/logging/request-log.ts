@@ -57,17 +57,20 @@ function field(name: string, value: unknown): string {
   return typeof value === 'string' ? `,"${name}":${JSON.stringify(value)}` : '';
 }
 
-const INCOMING = JSON.stringify('incoming request');
 const COMPLETED = JSON.stringify('request completed');
 
 /**
- * Fastify's two lines per request ("incoming request", "request completed"), the same fields in
- * the same shape (reqId, req: method, url with secrets redacted, remoteAddress; res: statusCode,
- * responseTime), written by a logger without pino's `redact`.
+ * One access line per request, when its answer is sent: `{reqId, req: {method, url with secrets
+ * redacted, remoteAddress}, res: {statusCode}, responseTime, msg: "request completed"}` — what
+ * Fastify's two lines ("incoming request", "request completed") said between them, with the
+ * same fields in the same shape. A request that fails is logged at `error` with the same fields
+ * and the error ("request errored", through the redacting logger). Fastify's "incoming request"
+ * line is not written: it told nothing the answered line does not, and cost every request a
+ * second line (~2.5 µs).
  *
  * Redaction is the costliest part of a log line (its wildcard paths clone and walk every value,
- * the message included), and these two lines are written for every request, yet hold nothing it
- * could find: only the fields above, taken one by one from the request (the URL goes through
+ * the message included), and the answered line is written for every request, yet holds nothing
+ * it could find: only the fields above, taken one by one from the request (the URL goes through
  * redactUrl). Every other line, a failed request's included, still goes through the redacting
  * logger.
  */
@@ -86,47 +89,47 @@ export class RequestLogController extends LogController {
     return this.write !== null;
   }
 
-  override incomingRequest(request: FastifyRequest): void {
-    if (!this.lines.isLevelEnabled('info')) return;
-    const { id, method, url, ip } = request;
-    if (!this.write || typeof id !== 'string' || typeof method !== 'string') {
-      this.lines.info({ reqId: id, req: { method, url, ip } }, 'incoming request');
-      return;
-    }
-    const redacted = typeof url === 'string' ? redactUrl(url) : undefined;
-    this.write(
-      `,"reqId":${JSON.stringify(id)},"req":{"method":${JSON.stringify(method)}` +
-        `${field('url', redacted)}${field('remoteAddress', ip)}}`,
-      INCOMING,
-    );
-  }
+  /** Nothing: the request is logged once, answered (see requestCompleted). */
+  override incomingRequest(): void {}
 
   override requestCompleted(
     error: Error | null | undefined,
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const { id, method, url, ip } = request;
+    const responseTime = reply.elapsedTime;
     if (error) {
-      super.requestCompleted(error, request, reply);
+      reply.log.error(
+        { req: { method, url, ip }, res: reply, err: error, responseTime },
+        'request errored',
+      );
       return;
     }
     if (!this.lines.isLevelEnabled('info')) return;
-    const responseTime = reply.elapsedTime;
     if (
       !this.write ||
-      typeof request.id !== 'string' ||
+      typeof id !== 'string' ||
+      typeof method !== 'string' ||
       !Number.isInteger(reply.statusCode) ||
       !Number.isFinite(responseTime)
     ) {
       this.lines.info(
-        { reqId: request.id, res: { statusCode: reply.statusCode }, responseTime },
+        {
+          reqId: id,
+          req: { method, url, ip },
+          res: { statusCode: reply.statusCode },
+          responseTime,
+        },
         'request completed',
       );
       return;
     }
+    const redacted = typeof url === 'string' ? redactUrl(url) : undefined;
     this.write(
-      `,"reqId":${JSON.stringify(request.id)},"res":{"statusCode":${reply.statusCode}}` +
-        `,"responseTime":${responseTime}`,
+      `,"reqId":${JSON.stringify(id)},"req":{"method":${JSON.stringify(method)}` +
+        `${field('url', redacted)}${field('remoteAddress', ip)}}` +
+        `,"res":{"statusCode":${reply.statusCode}},"responseTime":${responseTime}`,
       COMPLETED,
     );
   }

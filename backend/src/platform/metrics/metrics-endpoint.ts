@@ -17,10 +17,12 @@ const UNMATCHED = 'unmatched';
 /** Times every response by its route template (`/api/iam/users/:uuid`, not the URL). */
 export function registerHttpMetrics(fastify: FastifyInstance, metrics: Metrics): void {
   fastify.addHook('onResponse', (request, reply, done) => {
-    metrics.httpDuration.record(
-      request.method,
-      request.routeOptions?.url ?? UNMATCHED,
-      reply.statusCode,
+    metrics.httpDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions?.url ?? UNMATCHED,
+        status_code: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
     done();

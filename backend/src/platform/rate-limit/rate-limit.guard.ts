@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PlatformErrors } from '../http/platform.errors';
+import { RouteMetadata } from '../http/route-metadata';
 import { RATE_LIMIT, type RateLimitDeclaration, type RateLimitRule } from './rate-limit.decorator';
 import { bodyValueKey, clientAddressKey } from './rate-limit-keys';
 import { RateLimiter, type RateLimitBucket } from './rate-limiter.service';
@@ -13,10 +14,14 @@ import { RateLimiter, type RateLimitBucket } from './rate-limiter.service';
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
+  private readonly declarations: RouteMetadata<RateLimitDeclaration>;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly limiter: RateLimiter,
-  ) {}
+  ) {
+    this.declarations = new RouteMetadata(reflector, RATE_LIMIT);
+  }
 
   /**
    * Synchronous `true` where nothing is counted (no `@RateLimit`, or limits off), so Nest goes on
@@ -24,10 +29,7 @@ export class RateLimitGuard implements CanActivate {
    */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const declaration = this.reflector.getAllAndOverride<RateLimitDeclaration | undefined>(
-      RATE_LIMIT,
-      [context.getHandler(), context.getClass()],
-    );
+    const declaration = this.declarations.of(context);
     if (!declaration || !this.limiter.enabled) return true;
     return this.limit(context, declaration);
   }

@@ -21,16 +21,16 @@ const request = (fields: Partial<FastifyRequest>) =>
 const reply = (statusCode: number, elapsedTime: number) =>
   ({ statusCode, elapsedTime }) as FastifyReply;
 
-/** The lines pino itself writes for the two request lines (the controller's generic path). */
+/** The line pino itself writes for a request (the controller's generic path). */
 function pinoLines(options: LoggerOptions, req: FastifyRequest, res: FastifyReply): string[] {
   const { logger, lines } = capture(options);
-  const plain = logger.child({}, { redact: [] });
-  plain.info(
-    { reqId: req.id, req: { method: req.method, url: req.url, ip: req.ip } },
-    'incoming request',
-  );
-  plain.info(
-    { reqId: req.id, res: { statusCode: res.statusCode }, responseTime: res.elapsedTime },
+  logger.child({}, { redact: [] }).info(
+    {
+      reqId: req.id,
+      req: { method: req.method, url: req.url, ip: req.ip },
+      res: { statusCode: res.statusCode },
+      responseTime: res.elapsedTime,
+    },
     'request completed',
   );
   return lines;
@@ -39,12 +39,12 @@ function pinoLines(options: LoggerOptions, req: FastifyRequest, res: FastifyRepl
 function controllerLines(options: LoggerOptions, req: FastifyRequest, res: FastifyReply) {
   const { logger, lines } = capture(options);
   const controller = new RequestLogController(logger);
-  controller.incomingRequest(req);
+  controller.incomingRequest();
   controller.requestCompleted(null, req, res);
   return Object.assign(lines, { fast: controller.writesLinesItself });
 }
 
-describe('RequestLogController', () => {
+describe('RequestLogController: one line per request, when it is answered', () => {
   const cases: Array<[string, FastifyRequest, FastifyReply]> = [
     ['a plain read', request({}), reply(200, 1.234567)],
     [
@@ -60,9 +60,19 @@ describe('RequestLogController', () => {
     const written = controllerLines(options, req, res);
     expect(written.fast).toBe(true);
     expect([...written]).toEqual(pinoLines(options, req, res));
-    expect(written).toHaveLength(2);
-    for (const line of written) expect(() => JSON.parse(line)).not.toThrow();
-    expect(JSON.parse(written[0]).req.url).not.toContain('s3cret');
+    expect(written).toHaveLength(1);
+    const line = JSON.parse(written[0]);
+    expect(line).toEqual({
+      level: 30,
+      time: 42,
+      service: 'plantfolk-api',
+      reqId: req.id,
+      req: { method: req.method, url: expect.any(String), remoteAddress: req.ip },
+      res: { statusCode: res.statusCode },
+      responseTime: res.elapsedTime,
+      msg: 'request completed',
+    });
+    expect(line.req.url).not.toContain('s3cret');
   });
 
   it('leaves the line to pino when the logger adds to it (a mixin)', () => {
@@ -79,5 +89,29 @@ describe('RequestLogController', () => {
     expect([...controllerLines(createLoggerOptions('warn'), request({}), reply(200, 1))]).toEqual(
       [],
     );
+  });
+
+  it('logs a failed request at error with its method, redacted URL, status and the error', () => {
+    const { logger, lines } = capture(createLoggerOptions('info'));
+    const controller = new RequestLogController(logger);
+    const req = request({ url: '/api/x?token=s3cret' });
+    const failed = {
+      statusCode: 500,
+      elapsedTime: 7,
+      log: logger.child({ reqId: req.id }),
+    } as unknown as FastifyReply;
+    controller.requestCompleted(new Error('socket hang up'), req, failed);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]);
+    expect(line).toMatchObject({
+      level: 50,
+      reqId: 'req-0001',
+      req: { method: 'GET', url: '/api/x?token=[REDACTED]', remoteAddress: '127.0.0.1' },
+      res: { statusCode: 500 },
+      responseTime: 7,
+      err: { message: 'socket hang up' },
+      msg: 'request errored',
+    });
+    expect(lines[0]).not.toContain('s3cret');
   });
 });

@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { vitestPreact } from '@plantfolk/ui/rspack/preact';
+
+// React is served by Preact here as in the builds (libs/ui/rspack/preact).
+const preact = vitestPreact();
 
 export default defineConfig({
+  resolve: preact.resolve,
   test: {
+    server: preact.server,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['@plantfolk/ui/testing/setup'],

@@ -10,6 +10,12 @@ import process from 'node:process';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { BundleReportPlugin, PrecompressPlugin } from './bundle-report.mjs';
+import {
+  preactReact,
+  preactReactDom,
+  preactReactDomClient,
+  reactAliases,
+} from './preact/aliases.mjs';
 import { RouteChunksPlugin } from './route-chunks.mjs';
 
 export { BUNDLE_REPORT_FILE, scriptsOf } from './bundle-report.mjs';
@@ -57,12 +63,24 @@ export function sharedSingletons() {
         { singleton: true, requiredVersion: `^${installedVersion(name)}` },
       ]),
     ),
-    // The shell's bootstrap renders with react-dom/client: it must be the same copy as react-dom.
-    'react-dom/client': {
-      singleton: true,
-      requiredVersion: `^${installedVersion('react-dom')}`,
-      version: installedVersion('react-dom'),
-    },
+    // React is served by Preact (preact/compat, see preact/react.mjs): the singletons keep React's
+    // names, and all three come out of the one Preact of 'react'. The shell's bootstrap renders
+    // with react-dom/client: it must be the same copy as react-dom.
+    ...Object.fromEntries(
+      /** @type {[string, string][]} */ ([
+        ['react', preactReact],
+        ['react-dom', preactReactDom],
+        ['react-dom/client', preactReactDomClient],
+      ]).map(([name, module]) => [
+        name,
+        {
+          singleton: true,
+          import: module,
+          requiredVersion: `^${installedVersion('preact')}`,
+          version: installedVersion('preact'),
+        },
+      ]),
+    ),
     // The UI kit's second singleton: form controls no first view renders (libs/ui/src/controls.ts),
     // downloaded with the first chunk that imports one instead of with the kit.
     '@plantfolk/ui/controls': {
@@ -289,6 +307,8 @@ export function createFrontendConfig({
         'plantfolk-react-router-build$': reactRouterBuild,
         'plantfolk-react-query-build$': reactQueryBuild,
         ...federationRuntimeEsm,
+        // React served by Preact; the shared singletons above use the same modules.
+        ...Object.fromEntries(reactAliases.map(([name, module]) => [`${name}$`, module])),
       },
     },
     module: {

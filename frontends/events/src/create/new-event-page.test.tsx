@@ -60,9 +60,14 @@ const greenThumbs = {
   },
 };
 
-/** Sets a date or time input the way a browser's picker does. */
-const setValue = (input: HTMLElement, value: string) =>
-  fireEvent.change(input, { target: { value } });
+/**
+ * Sets a date or time input the way a browser's picker does: an `input` event, then a `change`.
+ * (React's onChange hears either; Preact's, on a text-like input, is the `input` event.)
+ */
+const setValue = (input: HTMLElement, value: string) => {
+  fireEvent.input(input, { target: { value } });
+  fireEvent.change(input);
+};
 
 describe('creating an event', () => {
   it('publishes a weekly event with its place, then shows it', async () => {

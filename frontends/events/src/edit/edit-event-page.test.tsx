@@ -64,7 +64,9 @@ describe('editing an event', () => {
     const title = await screen.findByRole('textbox', { name: /^Title/ });
     await user.clear(title);
     await user.type(title, 'Monstera and fern swap');
-    fireEvent.change(screen.getByLabelText(/^Ends/), { target: { value: '13:00' } });
+    // As a browser's time picker does: an `input` event, then a `change`.
+    fireEvent.input(screen.getByLabelText(/^Ends/), { target: { value: '13:00' } });
+    fireEvent.change(screen.getByLabelText(/^Ends/));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/event/${RANDOM_ID}`));

@@ -19,7 +19,15 @@ import {
 } from '@plantfolk/ui';
 import { TextInput } from '@plantfolk/ui/controls';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 
 /** How long typing must pause before a search is sent. */
@@ -135,6 +143,12 @@ export function SearchCombobox({
   const statusId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
+  // The phone's field takes the focus as it opens: focused here, not with the autoFocus prop,
+  // which Preact (serving React) leaves to the HTML attribute, honoured only as a page loads.
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
   // The picked result by id: a new list keeps it only if it is still there, so Enter never opens
   // a result the member did not pick.
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -221,7 +235,7 @@ export function SearchCombobox({
         aria-activedescendant={activeOption ? activeOption.id : undefined}
         aria-describedby={statusId}
         autoComplete="off"
-        autoFocus={autoFocus}
+        ref={input}
         placeholder="Search people, plants, tags…"
         maxLength={SEARCH_TERM_MAX}
         value={text}

@@ -12,7 +12,7 @@ import {
 } from '@plantfolk/ui';
 import { Textarea } from '@plantfolk/ui/controls';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { responderOf, type Viewer } from '../app/viewer';
 import { appendComment, updatePost } from '../content/cache';
 import type { PostEntry } from '../content/entries';
@@ -41,6 +41,13 @@ export function CommentComposer({
   const [content, setContent] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // A reply's box takes the focus as it opens: focused here, not with the autoFocus prop, which
+  // Preact (serving React) leaves to the HTML attribute, honoured only as a page loads.
+  const box = useRef<HTMLTextAreaElement>(null);
+  const replying = reply !== null;
+  useLayoutEffect(() => {
+    if (replying) box.current?.focus();
+  }, [replying]);
   const user = viewer.user;
   if (!user) return null;
 
@@ -117,7 +124,7 @@ export function CommentComposer({
           maxRows={10}
           value={content}
           disabled={sending}
-          autoFocus={reply !== null}
+          ref={box}
           onKeyDown={onKeyDown}
           onChange={(event) => {
             setContent(event.currentTarget.value);

@@ -2,7 +2,7 @@ import { contentApi, contentLimits } from '@plantfolk/api-client';
 import { Button, FormAlert, Group, Stack, formatCount, splitServerError } from '@plantfolk/ui';
 import { Textarea } from '@plantfolk/ui/controls';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { updateComment } from '../content/cache';
 import type { CommentEntry } from '../content/entries';
 
@@ -21,8 +21,9 @@ export function CommentEditor({ comment, userId, onDone }: CommentEditorProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
-  // Where the Edit button was: the text to change.
-  useEffect(() => box.current?.focus(), []);
+  // Where the Edit button was: the text to change, as soon as it is there (a layout effect: a
+  // passive one may run a frame later, after paint, with Preact).
+  useLayoutEffect(() => box.current?.focus(), []);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();

@@ -113,6 +113,8 @@ describe('comments of a post', () => {
     );
     const form = screen.getByRole('form', { name: 'Reply to maria' });
     expect(within(form).getByRole('status')).toHaveTextContent('Replying to @maria');
+    // The reply box takes the focus as it opens.
+    expect(within(form).getByRole('textbox', { name: 'Reply to maria' })).toHaveFocus();
     // While replying, the reply box stands in for the one at the end.
     expect(screen.queryByRole('form', { name: 'Write a comment' })).toBeNull();
     await user.click(within(form).getByRole('textbox', { name: 'Reply to maria' }));

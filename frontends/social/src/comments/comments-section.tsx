@@ -273,8 +273,10 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
                 Reply
               </Button>
             )}
+            {/* Keyed: when Edit goes, Preact must not turn its (focused) element into Delete. */}
             {mayEdit && !editing && (
               <Button
+                key="edit"
                 variant="subtle"
                 color="gray"
                 size="compact-xs"
@@ -286,6 +288,7 @@ function CommentItem({ comment, context }: { comment: CommentEntry; context: Thr
             )}
             {mayDelete && (
               <Button
+                key="delete"
                 variant="subtle"
                 color="red"
                 size="compact-xs"

@@ -169,7 +169,8 @@ function ComposerForm({
             />
           </Group>
           <VisuallyHidden aria-live="polite" data-testid="composer-counter-announcement">
-            {announced.text}
+            {/* No text node at all while silent (Preact would render '' as an empty one). */}
+            {announced.text || null}
           </VisuallyHidden>
           <PhotoUploadList photos={photos} disabled={sending} />
           {photos.problems.map((message) => (

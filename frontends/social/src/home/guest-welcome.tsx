@@ -37,12 +37,20 @@ export function GuestWelcome({ counts }: { counts?: { posts: number; plants: num
             The neighbourhood network for plant lovers. Share cuttings and know-how, swap plants,
             and meet the local groups that keep your area green.
           </Text>
-          {counts && (counts.posts > 0 || counts.plants > 0) && (
-            <Text size="sm" fw={600}>
-              {formatCount(counts.posts)} {counts.posts === 1 ? 'post' : 'posts'} and{' '}
-              {formatCount(counts.plants)} plant {counts.plants === 1 ? 'listing' : 'listings'}{' '}
-              shared so far
+          {!counts ? (
+            // Holds the line's place until the counts arrive, so that nothing below it moves
+            // (a layout shift on desktop once the page painted before the feed's answer).
+            <Text size="sm" fw={600} aria-hidden>
+              {'\u00a0'}
             </Text>
+          ) : (
+            (counts.posts > 0 || counts.plants > 0) && (
+              <Text size="sm" fw={600}>
+                {formatCount(counts.posts)} {counts.posts === 1 ? 'post' : 'posts'} and{' '}
+                {formatCount(counts.plants)} plant {counts.plants === 1 ? 'listing' : 'listings'}{' '}
+                shared so far
+              </Text>
+            )
           )}
           <Group gap="sm">
             <Button

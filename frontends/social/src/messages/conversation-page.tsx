@@ -12,7 +12,7 @@ import {
   useDocumentTitle,
   UserAvatar,
 } from '@plantfolk/ui';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useViewer } from '../app/viewer';
 import { MessageComposer } from './message-composer';
@@ -56,7 +56,9 @@ function Conversation({ at }: { at: ConversationRef }) {
   const header = useConversationHeader(viewer.key, at);
   const thread = useConversationThread(viewer.key, at, header.data, live);
   const { conversationId, add, latest } = thread;
-  useEffect(() => {
+  // At layout time (so also with Preact, which runs passive effects after paint): a message
+  // pushed right after the conversation's id arrived must already find that id.
+  useLayoutEffect(() => {
     pushed.current = (message) => {
       if (message.conversation_id === conversationId) add(toChatMessage(message), conversationId);
       else if (conversationId === null) void latest.refetch();

@@ -1,6 +1,6 @@
 import { onLiveReconnect, subscribeLive, type Message } from '@plantfolk/api-client';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { GUEST } from '../app/viewer';
 import type { MessagesTally } from './message-model';
 import { messageKeys } from './messages-data';
@@ -32,7 +32,7 @@ export function useLiveMessages(
   const queryClient = useQueryClient();
   const [live, setLive] = useState(false);
   const handler = useRef(onMessage);
-  useEffect(() => {
+  useLayoutEffect(() => {
     handler.current = onMessage;
   }, [onMessage]);
 

@@ -73,7 +73,8 @@ describe('post page', () => {
     expect(
       screen.getByText('This post does not exist, or it is not shared with you.'),
     ).toBeInTheDocument();
-    expect(logged).toHaveBeenCalledWith(POST_NOT_FOUND_LOG);
+    // Logged from an effect, which may run after the page is painted.
+    await waitFor(() => expect(logged).toHaveBeenCalledWith(POST_NOT_FOUND_LOG));
   });
 
   it('offers another member no way to change the post', async () => {

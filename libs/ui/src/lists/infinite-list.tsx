@@ -1,5 +1,5 @@
 import { Button, Center, Loader, Text } from '@mantine/core';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export interface InfiniteListProps {
   children: ReactNode;
@@ -37,11 +37,14 @@ export function InfiniteList({
 }: InfiniteListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
-  useEffect(() => {
+  // Layout effects, not passive ones: the sentinel is watched, with the current onLoadMore, as
+  // soon as it is in the document. Passive effects may run a frame later (Preact runs them after
+  // paint), and an intersection reported in between would reach the previous onLoadMore.
+  useLayoutEffect(() => {
     loadMore.current = onLoadMore;
   }, [onLoadMore]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const target = sentinel.current;
     if (!target || !hasMore || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
